@@ -32,10 +32,8 @@ var gc_src_reverseNaive = compiled.NewSource(gc_files_reverse, "reverseNaive", "
 //line reverse.go:19
 func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -76,10 +74,8 @@ var gc_src_reverseShared = compiled.NewSource(gc_files_reverse, "reverseShared",
 func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)

@@ -48,10 +48,8 @@ func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
 func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)
@@ -337,10 +335,8 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)
@@ -626,10 +622,8 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)

@@ -70,10 +70,8 @@ var gc_src_saxpyCoarsened = compiled.NewSource(gc_files_saxpy, "saxpyCoarsened",
 //line saxpy.go:66
 func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line saxpy.go:67
 	n := len(x)
@@ -165,8 +163,7 @@ var gc_src_vecAdd = compiled.NewSource(gc_files_saxpy, "vecAdd", "60c1e734d9a883
 //line saxpy.go:116
 func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -299,8 +296,7 @@ var gc_src_vecAddGridStride = compiled.NewSource(gc_files_saxpy, "vecAddGridStri
 //line saxpy.go:130
 func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
@@ -576,10 +572,8 @@ var gc_src_vecAddCoarsened = compiled.NewSource(gc_files_saxpy, "vecAddCoarsened
 //line saxpy.go:143
 func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line saxpy.go:144
 	n := len(c)

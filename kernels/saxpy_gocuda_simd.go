@@ -14,8 +14,7 @@ import (
 //line saxpy.go:29
 func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -142,8 +141,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 //line saxpy.go:48
 func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
@@ -418,8 +416,7 @@ func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 //line saxpy.go:116
 func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32, b []float32, c []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -538,8 +535,7 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 //line saxpy.go:116
 func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b []int32, c []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -658,8 +654,7 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 //line saxpy.go:116
 func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b []uint32, c []uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -814,8 +809,7 @@ func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 //line saxpy.go:130
 func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32, b []float32, c []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
@@ -1053,8 +1047,7 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 //line saxpy.go:130
 func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b []int32, c []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
@@ -1292,8 +1285,7 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 //line saxpy.go:130
 func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b []uint32, c []uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()

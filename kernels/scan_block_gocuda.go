@@ -39,10 +39,8 @@ var gc_src_hillisSteeleScan = compiled.NewSource(gc_files_scan_block, "hillisSte
 func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line scan_block.go:20
@@ -644,8 +642,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[T](gc_b, 1)[:gc_n]
@@ -997,11 +994,10 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line scan_block.go:156
+//line scan_block.go:155
 	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)

@@ -58,10 +58,8 @@ var gc_src_hillisSteeleScan = compiled.NewSource(gc_files_scan_block, "hillisSte
 func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line scan_block.go:20
@@ -612,10 +610,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line scan_block.go:20
@@ -1188,10 +1184,8 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line scan_block.go:20
@@ -1764,10 +1758,8 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line scan_block.go:20
@@ -2382,8 +2374,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[T](gc_b, 1)[:gc_n]
@@ -2689,8 +2680,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -3886,8 +3876,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -5083,8 +5072,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
@@ -6318,11 +6306,10 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line scan_block.go:156
+//line scan_block.go:155
 	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)
@@ -6706,11 +6693,10 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line scan_block.go:156
+//line scan_block.go:155
 	gc_s_excl_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)
@@ -7328,11 +7314,10 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line scan_block.go:156
+//line scan_block.go:155
 	gc_s_excl_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)
@@ -7950,11 +7935,10 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line scan_block.go:156
+//line scan_block.go:155
 	gc_s_excl_ := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)

@@ -2486,8 +2486,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_tile := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_lo := compiled.Scratch[int](gc_b, 1)[:gc_n]

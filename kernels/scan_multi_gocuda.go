@@ -18,10 +18,8 @@ var gc_src_uniformAdd = compiled.NewSource(gc_files_scan_multi, "uniformAdd", "c
 //line scan_multi.go:98
 func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, offsets []T, perBlock int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -36,6 +34,7 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 		gc_apart := compiled.Disjoint(offsets, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line scan_multi.go:118
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -58,66 +57,55 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 						gc_elem := gc_at2[0]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line scan_multi.go:101
 							gc_at[gc_u] += gc_elem
 						}
 					} else {
-//line scan_multi.go:105
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 							{
-//line scan_multi.go:105
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 							{
-//line scan_multi.go:105
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 							{
-//line scan_multi.go:105
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 						}
-//line scan_multi.go:105
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 							out[i] += offsets[gc_q]
 						}
 					}
-//line scan_multi.go:105
 					gc_seg = gc_segend
 				}
 			} else {
@@ -127,47 +115,38 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 					{
-//line scan_multi.go:105
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 					{
-//line scan_multi.go:105
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 					{
-//line scan_multi.go:105
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 				}
-//line scan_multi.go:105
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 					i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 					out[i] += offsets[i/perBlock]

@@ -49,10 +49,8 @@ func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thr
 //line scan_multi.go:98
 func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []float32, offsets []float32, perBlock int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -65,9 +63,9 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(offsets, out)
-//line scan_multi.go:118
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line scan_multi.go:118
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -92,22 +90,18 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line scan_multi.go:99
 								gc_Lane0Mask322 := compiled.Lane0Mask32()
 								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 									var i int = gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:99
 									_ = i
 									{
 //line scan_multi.go:100
 										archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask322)).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
-//line scan_multi.go:102
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -116,82 +110,69 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 							}
 						}
 						if compiled.SIMD {
-//line scan_multi.go:99
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
 							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								var i int = gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:99
 								_ = i
+//line scan_multi.go:100
 								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask32)).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line scan_multi.go:101
 							gc_at[gc_u] += gc_elem
 						}
 					} else {
-//line scan_multi.go:105
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 							{
-//line scan_multi.go:105
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 							{
-//line scan_multi.go:105
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 							{
-//line scan_multi.go:105
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 						}
-//line scan_multi.go:105
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 							out[i] += offsets[gc_q]
 						}
 					}
-//line scan_multi.go:105
 					gc_seg = gc_segend
 				}
 			} else {
@@ -201,47 +182,38 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 					{
-//line scan_multi.go:105
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 					{
-//line scan_multi.go:105
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 					{
-//line scan_multi.go:105
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 				}
-//line scan_multi.go:105
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 					i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 					out[i] += offsets[i/perBlock]
@@ -254,10 +226,8 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 //line scan_multi.go:98
 func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, offsets []int32, perBlock int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -270,9 +240,9 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(offsets, out)
-//line scan_multi.go:118
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line scan_multi.go:118
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -301,16 +271,13 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 									gc_tx := gc_vstep
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 									var i int = gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:99
 									_ = i
 									{
 //line scan_multi.go:100
 										archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
-//line scan_multi.go:102
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -323,76 +290,64 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								var i int = gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:99
 								_ = i
+//line scan_multi.go:100
 								archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line scan_multi.go:101
 							gc_at[gc_u] += gc_elem
 						}
 					} else {
-//line scan_multi.go:105
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 							{
-//line scan_multi.go:105
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 							{
-//line scan_multi.go:105
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 							{
-//line scan_multi.go:105
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 						}
-//line scan_multi.go:105
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 							out[i] += offsets[gc_q]
 						}
 					}
-//line scan_multi.go:105
 					gc_seg = gc_segend
 				}
 			} else {
@@ -402,47 +357,38 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 					{
-//line scan_multi.go:105
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 					{
-//line scan_multi.go:105
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 					{
-//line scan_multi.go:105
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 				}
-//line scan_multi.go:105
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 					i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 					out[i] += offsets[i/perBlock]
@@ -455,10 +401,8 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 //line scan_multi.go:98
 func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uint32, offsets []uint32, perBlock int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -471,9 +415,9 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(offsets, out)
-//line scan_multi.go:118
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line scan_multi.go:118
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -502,16 +446,13 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 									gc_tx := gc_vstep
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 									var i int = gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:99
 									_ = i
 									{
 //line scan_multi.go:100
 										archsimd.LoadUint32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastUint32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
-//line scan_multi.go:102
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -524,76 +465,64 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								var i int = gc_bx*gc_bdx + gc_tx
-//line scan_multi.go:99
 								_ = i
+//line scan_multi.go:100
 								archsimd.LoadUint32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastUint32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line scan_multi.go:101
 							gc_at[gc_u] += gc_elem
 						}
 					} else {
-//line scan_multi.go:105
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 							{
-//line scan_multi.go:105
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 							{
-//line scan_multi.go:105
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 							{
-//line scan_multi.go:105
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 								out[i] += offsets[gc_q]
 							}
 						}
-//line scan_multi.go:105
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 							out[i] += offsets[gc_q]
 						}
 					}
-//line scan_multi.go:105
 					gc_seg = gc_segend
 				}
 			} else {
@@ -603,47 +532,38 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 					{
-//line scan_multi.go:105
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 					{
-//line scan_multi.go:105
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 					{
-//line scan_multi.go:105
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 						out[i] += offsets[i/perBlock]
 					}
 				}
-//line scan_multi.go:105
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_multi.go:99
 					i := gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:101
 					out[i] += offsets[i/perBlock]

@@ -35,10 +35,8 @@ var gc_src_bitonicStepKernel = compiled.NewSource(gc_files_sort_bitonic, "bitoni
 //line sort_bitonic.go:44
 func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, keys []T, h int, flip bool) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -74,10 +72,8 @@ var gc_src_bitonicShared = compiled.NewSource(gc_files_sort_bitonic, "bitonicSha
 func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line sort_bitonic.go:64
 	n := len(keys)

@@ -44,10 +44,8 @@ func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Threa
 func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile int, stage int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line sort_bitonic.go:64
 	n := len(keys)
@@ -467,10 +465,8 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, stage int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line sort_bitonic.go:64
 	n := len(keys)
@@ -890,10 +886,8 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int, stage int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line sort_bitonic.go:64
 	n := len(keys)

@@ -15,10 +15,8 @@ import (
 func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_x := compiled.Scratch[uint32](gc_b, 1)[:gc_n]

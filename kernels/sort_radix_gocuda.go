@@ -37,12 +37,9 @@ var gc_src_radixHistogram = compiled.NewSource(gc_files_sort_radix, "radixHistog
 func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift uint, items int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 //line sort_radix.go:35
@@ -212,12 +209,9 @@ var gc_src_radixScatter = compiled.NewSource(gc_files_sort_radix, "radixScatter"
 func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 //line sort_radix.go:78

@@ -13,8 +13,7 @@ import (
 func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line blocks.go:17
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
@@ -199,8 +198,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line blocks.go:34
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
@@ -440,8 +438,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line blocks.go:59
 	if gc_bdx <= 1*gc_bdx {

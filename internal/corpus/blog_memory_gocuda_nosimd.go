@@ -12,14 +12,12 @@ import (
 //line blog_memory.go:13
 func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line blog_memory.go:23
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -30,9 +28,9 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line blog_memory.go:34
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line blog_memory.go:35
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -51,31 +49,26 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line blog_memory.go:20
 						gc_tx := gc_step + 1
 //line blog_memory.go:16
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line blog_memory.go:20
 						gc_tx := gc_step + 2
 //line blog_memory.go:16
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line blog_memory.go:20
 						gc_tx := gc_step + 3
 //line blog_memory.go:16
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
-//line blog_memory.go:20
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line blog_memory.go:16
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line blog_memory.go:20
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -83,51 +76,42 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line blog_memory.go:14
 						i := gc_bx*gc_bdx + gc_tx
 //line blog_memory.go:16
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line blog_memory.go:20
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line blog_memory.go:14
 						i := gc_bx*gc_bdx + gc_tx
 //line blog_memory.go:16
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line blog_memory.go:20
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line blog_memory.go:14
 						i := gc_bx*gc_bdx + gc_tx
 //line blog_memory.go:16
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line blog_memory.go:20
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line blog_memory.go:14
 						i := gc_bx*gc_bdx + gc_tx
 //line blog_memory.go:16
 						y[i] = a*x[i] + y[i]
 					}
 				}
-//line blog_memory.go:20
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:14
 					i := gc_bx*gc_bdx + gc_tx
 //line blog_memory.go:16
 					y[i] = a*x[i] + y[i]
@@ -140,8 +124,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 //line blog_memory.go:24
 func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
@@ -156,11 +139,10 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line blog_memory.go:43
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line blog_memory.go:45
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_memory.go:46
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -175,35 +157,30 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line blog_memory.go:26
 							gc_more = true
 //line blog_memory.go:26
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line blog_memory.go:26
 							gc_more = true
 //line blog_memory.go:26
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line blog_memory.go:26
 							gc_more = true
 //line blog_memory.go:26
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line blog_memory.go:26
 							gc_more = true
 //line blog_memory.go:26
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line blog_memory.go:26
 						gc_more = true
 //line blog_memory.go:26
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -216,7 +193,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_memory.go:26
@@ -227,7 +203,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_memory.go:26
@@ -238,7 +213,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_memory.go:26
@@ -249,7 +223,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_memory.go:26
@@ -260,7 +233,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line blog_memory.go:26
@@ -277,7 +249,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 				return
 			}
 			gc_more = false
-//line blog_memory.go:32
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -285,9 +256,9 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line blog_memory.go:40
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line blog_memory.go:42
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -302,35 +273,30 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-//line blog_memory.go:26
 								gc_more = true
 //line blog_memory.go:26
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 1
-//line blog_memory.go:26
 								gc_more = true
 //line blog_memory.go:26
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 2
-//line blog_memory.go:26
 								gc_more = true
 //line blog_memory.go:26
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 3
-//line blog_memory.go:26
 								gc_more = true
 //line blog_memory.go:26
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line blog_memory.go:26
 							gc_more = true
 //line blog_memory.go:26
 							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
@@ -342,7 +308,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
@@ -352,7 +317,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
@@ -362,7 +326,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
@@ -372,7 +335,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
@@ -382,7 +344,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line blog_memory.go:25
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_memory.go:26
@@ -398,21 +359,18 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line blog_memory.go:36
 	if 64 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line blog_memory.go:36
 	s := gocuda.Shared[int32](t, 64)[:64]
-//line blog_memory.go:38
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_memory.go:39
 		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
-//line blog_memory.go:39
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -451,7 +409,6 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
@@ -460,7 +417,6 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
@@ -469,7 +425,6 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
@@ -478,7 +433,6 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
@@ -487,16 +441,15 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 				tt := gc_tx
 //line blog_memory.go:39
 				s[tt] = d[tt]
 			}
 		}
 	}
-//line blog_memory.go:45
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
+//line blog_memory.go:47
 		gc_off := n - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
@@ -511,8 +464,8 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 					tt := gc_tx
+//line blog_memory.go:38
 					tr := n - tt - 1
 //line blog_memory.go:41
 					d[tt] = s[tr]
@@ -521,8 +474,8 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 					tt := gc_tx
+//line blog_memory.go:38
 					tr := n - tt - 1
 //line blog_memory.go:41
 					d[tt] = s[tr]
@@ -531,8 +484,8 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 					tt := gc_tx
+//line blog_memory.go:38
 					tr := n - tt - 1
 //line blog_memory.go:41
 					d[tt] = s[tr]
@@ -541,8 +494,8 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 					tt := gc_tx
+//line blog_memory.go:38
 					tr := n - tt - 1
 //line blog_memory.go:41
 					d[tt] = s[tr]
@@ -551,8 +504,8 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_memory.go:37
 				tt := gc_tx
+//line blog_memory.go:38
 				tr := n - tt - 1
 //line blog_memory.go:41
 				d[tt] = s[tr]
@@ -565,17 +518,15 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line blog_memory.go:49
 	s := gocuda.DynamicShared[int32](t)
-//line blog_memory.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_memory.go:52
 		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
-//line blog_memory.go:52
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -614,7 +565,6 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
@@ -623,7 +573,6 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
@@ -632,7 +581,6 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
@@ -641,7 +589,6 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
@@ -650,16 +597,15 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 				tt := gc_tx
 //line blog_memory.go:52
 				s[tt] = d[tt]
 			}
 		}
 	}
-//line blog_memory.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
+//line blog_memory.go:60
 		gc_off := n - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
@@ -674,8 +620,8 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 					tt := gc_tx
+//line blog_memory.go:51
 					tr := n - tt - 1
 //line blog_memory.go:54
 					d[tt] = s[tr]
@@ -684,8 +630,8 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 					tt := gc_tx
+//line blog_memory.go:51
 					tr := n - tt - 1
 //line blog_memory.go:54
 					d[tt] = s[tr]
@@ -694,8 +640,8 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 					tt := gc_tx
+//line blog_memory.go:51
 					tr := n - tt - 1
 //line blog_memory.go:54
 					d[tt] = s[tr]
@@ -704,8 +650,8 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 					tt := gc_tx
+//line blog_memory.go:51
 					tr := n - tt - 1
 //line blog_memory.go:54
 					d[tt] = s[tr]
@@ -714,8 +660,8 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_memory.go:50
 				tt := gc_tx
+//line blog_memory.go:51
 				tr := n - tt - 1
 //line blog_memory.go:54
 				d[tt] = s[tr]
@@ -742,8 +688,7 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -755,7 +700,6 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
 		{
-//line blog_memory.go:96
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -779,7 +723,6 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
 		{
-//line blog_memory.go:108
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -809,8 +752,7 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -822,7 +764,6 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line blog_memory.go:118
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -836,7 +777,6 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 						tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
 					}
 				}
-//line blog_memory.go:121
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -845,14 +785,15 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 		}
 	})
 	compiled.OutOfLine(func() {
+//line blog_memory.go:129
 		tile := tile[:32]
 		{
-//line blog_memory.go:132
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line blog_memory.go:137
 					var x int
 //line blog_memory.go:139
 					var y int

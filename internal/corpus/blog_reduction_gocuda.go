@@ -130,7 +130,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 	_ = g_
 //line blog_reduction.go:218
 	var temp_ []int32 = temp
-//line blog_reduction.go:220
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -141,7 +140,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-//line blog_reduction.go:221
 			gc_s_val[gc_rank] = val
 		}
 		{
@@ -152,7 +150,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-//line blog_reduction.go:221
 			gc_s_val[gc_rank] = val
 		}
 		{
@@ -163,7 +160,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-//line blog_reduction.go:221
 			gc_s_val[gc_rank] = val
 		}
 		{
@@ -174,7 +170,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 			var val int32 = mySum
-//line blog_reduction.go:221
 			gc_s_val[gc_rank] = val
 		}
 	}
@@ -185,20 +180,16 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 		mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
 		var val int32 = mySum
-//line blog_reduction.go:221
 		gc_s_val[gc_rank] = val
 	}
 //line blog_reduction.go:195
 	for i := gc_n / 2; i > 0; i /= 2 {
-//line blog_reduction.go:197
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
@@ -206,9 +197,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
@@ -216,9 +205,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
@@ -226,9 +213,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
@@ -236,22 +221,17 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
 			lane := gc_rank
-//line blog_reduction.go:193
 			val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 			temp_[lane] = val
 		}
-//line blog_reduction.go:200
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
 				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
@@ -262,9 +242,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			{
 				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
@@ -275,9 +253,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			{
 				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
@@ -288,9 +264,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			{
 				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
 				lane := gc_rank
-//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
@@ -301,9 +275,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 		}
 		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
 			lane := gc_rank
-//line blog_reduction.go:193
 			val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 			if lane < i {
@@ -312,7 +284,6 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			gc_s_val[gc_rank] = val
 		}
 	}
-//line blog_reduction.go:206
 	gc_step4 := 0
 	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
@@ -323,13 +294,12 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			var r int32 = val
 //line blog_reduction.go:218
 			blockSum := r
-//line blog_reduction.go:220
 			if gc_rank == 0 {
+//line blog_reduction.go:221
 				atomic.Add(sum, blockSum)
 			}
 		}
 		{
-//line blog_reduction.go:227
 			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
@@ -337,13 +307,12 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			var r int32 = val
 //line blog_reduction.go:218
 			blockSum := r
-//line blog_reduction.go:220
 			if gc_rank == 0 {
+//line blog_reduction.go:221
 				atomic.Add(sum, blockSum)
 			}
 		}
 		{
-//line blog_reduction.go:227
 			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
@@ -351,13 +320,12 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			var r int32 = val
 //line blog_reduction.go:218
 			blockSum := r
-//line blog_reduction.go:220
 			if gc_rank == 0 {
+//line blog_reduction.go:221
 				atomic.Add(sum, blockSum)
 			}
 		}
 		{
-//line blog_reduction.go:227
 			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
@@ -365,13 +333,12 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			var r int32 = val
 //line blog_reduction.go:218
 			blockSum := r
-//line blog_reduction.go:220
 			if gc_rank == 0 {
+//line blog_reduction.go:221
 				atomic.Add(sum, blockSum)
 			}
 		}
 	}
-//line blog_reduction.go:227
 	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		val := gc_s_val[gc_rank]
@@ -379,8 +346,8 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 		var r int32 = val
 //line blog_reduction.go:218
 		blockSum := r
-//line blog_reduction.go:220
 		if gc_rank == 0 {
+//line blog_reduction.go:221
 			atomic.Add(sum, blockSum)
 		}
 	}
@@ -403,10 +370,8 @@ var gc_src_filterK = compiled.NewSource(gc_files_blog_reduction, "filterK", "01a
 //line blog_reduction.go:230
 func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *int32, src []int32, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -418,9 +383,9 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line blog_reduction.go:248
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line blog_reduction.go:248
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -434,44 +399,40 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line blog_reduction.go:264
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
+//line blog_reduction.go:232
 						if i < n && gc_at[gc_tx] > 0 {
 							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step + 1
-//line blog_reduction.go:239
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
+//line blog_reduction.go:232
 						if i < n && gc_at[gc_tx] > 0 {
 							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step + 2
-//line blog_reduction.go:239
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
+//line blog_reduction.go:232
 						if i < n && gc_at[gc_tx] > 0 {
 							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
 					}
 					{
 						gc_tx := gc_step + 3
-//line blog_reduction.go:239
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
+//line blog_reduction.go:232
 						if i < n && gc_at[gc_tx] > 0 {
 							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
@@ -480,8 +441,8 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
 					i := gc_tx + gc_bx*gc_bdx
+//line blog_reduction.go:232
 					if i < n && gc_at[gc_tx] > 0 {
 						dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 					}
@@ -493,8 +454,8 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
+//line blog_reduction.go:232
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
@@ -503,8 +464,8 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
+//line blog_reduction.go:232
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
@@ -513,8 +474,8 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
+//line blog_reduction.go:232
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
@@ -523,8 +484,8 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
+//line blog_reduction.go:232
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
@@ -533,8 +494,8 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
 					i := gc_tx + gc_bx*gc_bdx
+//line blog_reduction.go:232
 					if i < n && src[i] > 0 {
 						dst[atomic.Add(nres, 1)] = src[i]
 					}
@@ -565,10 +526,9 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blog_reduction.go:269
+//line blog_reduction.go:268
 	var gc_l_rank [32]int
 	var gc_c1r [32]uint32
 	var gc_c2m [32]uint32
@@ -580,7 +540,6 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line blog_reduction.go:282
 		var gc_m5 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -592,8 +551,8 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:259
 				i := gc_tx + gc_bx*gc_bdx
+//line blog_reduction.go:260
 				if i < n && src[i] > 0 {
 					gc_m5 |= 1 << gc_lane
 				}
@@ -630,7 +589,6 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 			}
 //line blog_reduction.go:250
 			compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-//line blog_reduction.go:252
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -643,9 +601,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line blog_reduction.go:259
 				i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:261
 				rank := gc_l_rank[gc_lane]
 //line blog_reduction.go:263
 				var warpRes int32
@@ -656,7 +612,6 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 				dst[r] = src[i]
 			}
 		}
-//line blog_reduction.go:266
 		gc_act = gc_save5 &^ gc_dead
 	}
 }

@@ -13,16 +13,15 @@ import (
 //line guide.go:17
 func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-//line guide.go:28
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line guide.go:28
 			if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
 				gc_at := c[:gc_bdx]
 				gc_at2 := a[:gc_bdx]
@@ -61,40 +60,40 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guide.go:18
 						i := gc_tx
+//line guide.go:19
 						c[i] = a[i] + b[i]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guide.go:18
 						i := gc_tx
+//line guide.go:19
 						c[i] = a[i] + b[i]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guide.go:18
 						i := gc_tx
+//line guide.go:19
 						c[i] = a[i] + b[i]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guide.go:18
 						i := gc_tx
+//line guide.go:19
 						c[i] = a[i] + b[i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:18
 					i := gc_tx
+//line guide.go:19
 					c[i] = a[i] + b[i]
 				}
 			}
@@ -137,7 +136,6 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guide.go:63
 						var row int = gc_by*gc_bdy + gc_ty
 						var col int = gc_bx*gc_bdx + gc_tx
 //line guide.go:62
@@ -146,12 +144,10 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 						if (row*
 //line guide.go:68
 							c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
-//line guide.go:65
 							break
 						}
 //line guide.go:65
 						for e := 0; e < a.Width; e = e + 1 {
-//line guide.go:65
 							var gc_ld2 lanes.Float32x8
 //line guide.go:65
 							if (e*
@@ -159,7 +155,6 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 //line guide.go:66
 								gc_ld2 = lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
 							} else {
-//line guide.go:66
 								break gc_steps2
 							}
 //line guide.go:66
@@ -170,7 +165,6 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guide.go:63
 						row := gc_by*gc_bdy + gc_ty
 						col := gc_bx*gc_bdx + gc_tx
 //line guide.go:62
@@ -181,7 +175,6 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 						}
 						c.Elements[row*c.Width+col] = cValue
 					}
-//line guide.go:71
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -205,10 +198,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 	gc_n := gc_b.Len()
 	gc_s_cSub := compiled.Scratch[guideMatrix](gc_b, 0)[:gc_n]
 	gc_s_cValue := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line guide.go:95
 	blockRow := gc_by
 	blockCol := gc_bx
-//line guide.go:98
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -218,7 +209,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
@@ -229,7 +219,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
@@ -240,7 +229,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
@@ -251,7 +239,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 			var cValue float32
-//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
@@ -262,7 +249,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 		cSub := getSubMatrix(c, blockRow, blockCol)
 //line guide.go:102
 		var cValue float32
-//line guide.go:105
 		gc_s_cSub[gc_rank] = cSub
 		gc_s_cValue[gc_rank] = cValue
 	}
@@ -281,7 +267,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guide.go:105
 						row := gc_ty
 						col := gc_tx
 //line guide.go:111
@@ -292,11 +277,9 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						gc_at2[gc_tx] = getElement(bSub, row, col)
 					}
 				} else {
-//line guide.go:125
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line guide.go:105
 						row := gc_ty
 						col := gc_tx
 //line guide.go:111
@@ -307,7 +290,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						bs[row][col] = getElement(bSub, row, col)
 					}
 				}
-//line guide.go:125
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -322,14 +304,12 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:105
 					var row int = gc_ty
 					var col int = gc_tx
 //line guide.go:106
 					cValue := lanes.LoadFloat32x8Slice(gc_s_cValue[gc_rank:])
 //line guide.go:126
 					if col < 0 || col > len(bs[compiled.Trip(0)])-8 || col > len(bs[compiled.Trip(1)])-8 || col > len(bs[compiled.Trip(2)])-8 || col > len(bs[compiled.Trip(3)])-8 || col > len(bs[compiled.Trip(4)])-8 || col > len(bs[compiled.Trip(5)])-8 || col > len(bs[compiled.Trip(6)])-8 || col > len(bs[compiled.Trip(7)])-8 || col > len(bs[compiled.Trip(8)])-8 || col > len(bs[compiled.Trip(9)])-8 || col > len(bs[compiled.Trip(10)])-8 || col > len(bs[compiled.Trip(11)])-8 || col > len(bs[compiled.Trip(12)])-8 || col > len(bs[compiled.Trip(13)])-8 || col > len(bs[compiled.Trip(14)])-8 || col > len(bs[compiled.Trip(15)])-8 {
-//line guide.go:126
 						break
 					}
 //line guide.go:127
@@ -370,89 +350,87 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cValue := gc_s_cValue[gc_rank]
 					{
-//line guide.go:126
 						e := int(0)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(1)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(2)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(3)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(4)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(5)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(6)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(7)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(8)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(9)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(10)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(11)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(12)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(13)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(14)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					{
-//line guide.go:126
 						e := int(15)
+//line guide.go:127
 						cValue += as[row][e] * bs[e][col]
 					}
 					gc_s_cValue[gc_rank] = cValue
@@ -473,10 +451,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -486,10 +462,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -499,10 +473,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -512,10 +484,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:105
 					row := gc_ty
 					col := gc_tx
-//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -525,10 +495,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line guide.go:105
 				row := gc_ty
 				col := gc_tx
-//line guide.go:108
 				cSub := gc_s_cSub[gc_rank]
 				cValue := gc_s_cValue[gc_rank]
 //line guide.go:136
@@ -567,15 +535,12 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line guide.go:187
 				laneID := gc_tx & 0x1f
 //line guide.go:189
 				value := int32(31 - laneID)
-//line guide.go:191
 				gc_l_value[gc_lane] = value
 			}
 		}
-//line guide.go:192
 		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			compiled.ShflXorHalving(&gc_l_value, 16)
 		} else {
@@ -587,7 +552,6 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 //line guide.go:193
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line guide.go:197
 						value := gc_l_value[gc_lane]
 //line guide.go:193
 						value += gc_c1r[gc_lane]

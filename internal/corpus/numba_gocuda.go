@@ -75,10 +75,8 @@ var gc_src_numbaArraySum = compiled.NewSource(gc_files_numba, "numbaArraySum", "
 func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 //line numba.go:104

@@ -72,10 +72,8 @@ var gc_src_spmvJDS = compiled.NewSource(gc_files_parboil, "spmvJDS", "bb1f86aaef
 //line parboil.go:180
 func gc_body_spmvJDS(gc_b *compiled.Block, gc_lo, gc_hi int, dstVector, dData []float32, dIndex, dPerm []int32, xVec []float32, dNzcnt []int32, dim int, jdsPtr, shZcnt mem.ConstView[int32]) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -100,12 +98,12 @@ func gc_body_spmvJDS(gc_b *compiled.Block, gc_lo, gc_hi int, dstVector, dData []
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line parboil.go:181
 						ix := gc_bx*gc_bdx + gc_tx
+//line parboil.go:182
 						warpID := ix >> 5
 						{
-//line parboil.go:185
 							var sum float32 = 0.0
+//line parboil.go:186
 							bound := int(shZcnt.At(warpID))
 //line parboil.go:188
 							j := int(jdsPtr.At(0)) + ix
@@ -190,13 +188,10 @@ var gc_src_computeQGPU = compiled.NewSource(gc_files_parboil, "computeQGPU", "f6
 //line parboil.go:266
 func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.ConstView[kValues]) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line parboil.go:275
 	for gc_rank := range gc_s_kGlobalIndex {
 		gc_s_kGlobalIndex[gc_rank] = kGlobalIndex
 	}
@@ -210,8 +205,8 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line parboil.go:289
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line parboil.go:288
 			gc_off := gc_bx * mriqQThreadsPerBlock
 			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off && gc_off <= len(z) && gc_bdx <= len(z)-gc_off && gc_off <= len(qr) && gc_bdx <= len(qr)-gc_off && gc_off <= len(qi) && gc_bdx <= len(qi)-gc_off {
 				gc_at := x[gc_off:][:gc_bdx]
@@ -222,7 +217,6 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line parboil.go:270
 					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
 //line parboil.go:270
 					sX := gc_at[gc_tx]
@@ -230,8 +224,8 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 					sZ := gc_at3[gc_tx]
 					sQr := gc_at4[gc_tx]
 					sQi := gc_at5[gc_tx]
-//line parboil.go:277
 					kIndex := 0
+//line parboil.go:278
 					if numK%2 != 0 {
 						expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
 						sQr += ck.At(0).PhiMag * cosf(expArg)
@@ -241,11 +235,8 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 					}
 //line parboil.go:286
 					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
-//line parboil.go:286
 						gc_b.Tick()
-//line parboil.go:286
 						if gc_b.Stopped() {
-//line parboil.go:286
 							return
 						}
 //line parboil.go:287
@@ -267,22 +258,19 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 					gc_at5[gc_tx] = sQi
 				}
 			} else {
-//line parboil.go:311
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line parboil.go:268
 					xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
-//line parboil.go:270
 					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
-//line parboil.go:270
 					sX := x[xIndex]
 					sY := y[xIndex]
 					sZ := z[xIndex]
 					sQr := qr[xIndex]
 					sQi := qi[xIndex]
-//line parboil.go:277
 					kIndex := 0
+//line parboil.go:278
 					if numK%2 != 0 {
 						expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
 						sQr += ck.At(0).PhiMag * cosf(expArg)
@@ -292,11 +280,8 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 					}
 //line parboil.go:286
 					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
-//line parboil.go:286
 						gc_b.Tick()
-//line parboil.go:286
 						if gc_b.Stopped() {
-//line parboil.go:286
 							return
 						}
 //line parboil.go:287

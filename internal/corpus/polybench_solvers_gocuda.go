@@ -33,10 +33,8 @@ var gc_src_gramschmidtKernel1 = compiled.NewSource(gc_files_polybench_solvers, "
 //line polybench_solvers.go:13
 func gc_body_gramschmidtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, r, q []float32, k int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -68,8 +66,8 @@ func gc_body_gramschmidtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						{
-//line polybench_solvers.go:17
 							var nrm float32 = 0.0
+//line polybench_solvers.go:18
 							for i := 0; i < ni; i++ {
 								nrm += a[i*nj+k] * a[i*nj+k]
 							}
@@ -100,10 +98,8 @@ var gc_src_gramschmidtKernel2 = compiled.NewSource(gc_files_polybench_solvers, "
 //line polybench_solvers.go:29
 func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, r, q []float32, k int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -117,6 +113,7 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_solvers.go:47
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -129,47 +126,38 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:33
 					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
-//line polybench_solvers.go:37
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:33
 					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
-//line polybench_solvers.go:37
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:33
 					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
-//line polybench_solvers.go:37
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:33
 					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 			}
-//line polybench_solvers.go:37
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line polybench_solvers.go:30
 				i := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:33
 				q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
@@ -194,10 +182,8 @@ var gc_src_gramschmidtKernel3 = compiled.NewSource(gc_files_polybench_solvers, "
 //line polybench_solvers.go:41
 func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, r, q []float32, k int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -233,22 +219,27 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
+//line polybench_solvers.go:45
 							gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 1
+//line polybench_solvers.go:45
 							gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 2
+//line polybench_solvers.go:45
 							gc_at[gc_tx] = 0.0
 						}
 						{
 							gc_tx := gc_step + 3
+//line polybench_solvers.go:45
 							gc_at[gc_tx] = 0.0
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line polybench_solvers.go:45
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
@@ -258,40 +249,40 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 							j := gc_bx*gc_bdx + gc_tx
+//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 							j := gc_bx*gc_bdx + gc_tx
+//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 							j := gc_bx*gc_bdx + gc_tx
+//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 							j := gc_bx*gc_bdx + gc_tx
+//line polybench_solvers.go:45
 							r[k*nj+j] = 0.0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 						j := gc_bx*gc_bdx + gc_tx
+//line polybench_solvers.go:45
 						r[k*nj+j] = 0.0
 					}
 				}
@@ -302,6 +293,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 			gc_apart := compiled.Disjoint(q, r)
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_solvers.go:52
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
@@ -332,7 +324,6 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:47
 						r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
@@ -344,6 +335,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_solvers.go:62
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
@@ -361,7 +353,6 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_solvers.go:42
 						j := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_solvers.go:49
@@ -391,8 +382,7 @@ var gc_src_luKernel1 = compiled.NewSource(gc_files_polybench_solvers, "luKernel1
 //line polybench_solvers.go:58
 func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float32, k int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -410,6 +400,7 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_solvers.go:80
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
@@ -434,12 +425,10 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
 				}
 			} else {
-//line polybench_solvers.go:66
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_solvers.go:59
 					j := gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:62
 					a[k*n+j] = a[k*n+j] / a[k*n+k]
@@ -485,6 +474,7 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_solvers.go:94
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
@@ -518,19 +508,16 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
 				}
 			} else {
-//line polybench_solvers.go:78
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_solvers.go:70
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_solvers.go:74
 					a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
 				}
 			}
-//line polybench_solvers.go:78
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

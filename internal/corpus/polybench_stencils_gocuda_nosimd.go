@@ -20,7 +20,6 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_stencils.go:27
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -31,11 +30,12 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line polybench_stencils.go:37
 		gc_apart := compiled.Disjoint(fict, ey)
-//line polybench_stencils.go:40
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:43
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -59,7 +59,6 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 				gc_at4 := hz[gc_off3:][:gc_to]
 				gc_elem := gc_at2[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line polybench_stencils.go:18
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:21
 					if i == 0 {
@@ -69,12 +68,10 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					}
 				}
 			} else {
-//line polybench_stencils.go:29
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:17
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:21
@@ -85,7 +82,6 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					}
 				}
 			}
-//line polybench_stencils.go:29
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -105,7 +101,6 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_stencils.go:43
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -116,10 +111,10 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:54
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:57
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -154,39 +149,33 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						gc_at3 := hz[gc_off2+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line polybench_stencils.go:33
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
 //line polybench_stencils.go:37
 							gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
 						}
-//line polybench_stencils.go:40
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:33
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:37
 					ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 				}
 			} else {
-//line polybench_stencils.go:41
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:33
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:37
 					ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 				}
 			}
-//line polybench_stencils.go:41
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -206,7 +195,6 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_stencils.go:55
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -217,10 +205,10 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:66
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:69
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ny-1, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -250,39 +238,33 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						gc_at5 := ey[gc_off+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line polybench_stencils.go:45
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
 //line polybench_stencils.go:49
 							gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
 						}
-//line polybench_stencils.go:52
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:45
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:49
 					hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 				}
 			} else {
-//line polybench_stencils.go:53
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:45
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:49
 					hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 				}
 			}
-//line polybench_stencils.go:53
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -294,14 +276,12 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:70
 func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_stencils.go:80
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -312,9 +292,9 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:91
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:92
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
@@ -341,31 +321,26 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line polybench_stencils.go:78
 						gc_tx := gc_step + 1
 //line polybench_stencils.go:74
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line polybench_stencils.go:78
 						gc_tx := gc_step + 2
 //line polybench_stencils.go:74
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line polybench_stencils.go:78
 						gc_tx := gc_step + 3
 //line polybench_stencils.go:74
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line polybench_stencils.go:78
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_stencils.go:74
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line polybench_stencils.go:78
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -373,51 +348,42 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line polybench_stencils.go:71
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:74
 						a[j] = b[j]
 					}
 					{
-//line polybench_stencils.go:78
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line polybench_stencils.go:71
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:74
 						a[j] = b[j]
 					}
 					{
-//line polybench_stencils.go:78
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line polybench_stencils.go:71
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:74
 						a[j] = b[j]
 					}
 					{
-//line polybench_stencils.go:78
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line polybench_stencils.go:71
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:74
 						a[j] = b[j]
 					}
 				}
-//line polybench_stencils.go:78
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:71
 					j := gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:74
 					a[j] = b[j]
@@ -438,7 +404,6 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_stencils.go:93
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -449,10 +414,10 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:104
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:107
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
@@ -491,39 +456,33 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						gc_at6 := a[gc_off5+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line polybench_stencils.go:84
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
 //line polybench_stencils.go:87
 							gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
 						}
-//line polybench_stencils.go:90
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:83
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:87
 					b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 				}
 			} else {
-//line polybench_stencils.go:91
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:83
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:87
 					b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 				}
 			}
-//line polybench_stencils.go:91
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -543,7 +502,6 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_stencils.go:106
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -554,10 +512,10 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:117
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:120
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
@@ -586,19 +544,16 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line polybench_stencils.go:104
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:96
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:100
 					a[i*n+j] = b[i*n+j]
 				}
 			}
-//line polybench_stencils.go:104
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -634,14 +589,13 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 		}
 //line polybench_stencils.go:112
 		var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
-//line polybench_stencils.go:114
 		c11, c21, c31 = +0.2, +0.5, -0.8
 		c12, c22, c32 = -0.3, +0.6, -0.9
 		c13, c23, c33 = +0.4, +0.7, +0.10
-//line polybench_stencils.go:118
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_stencils.go:121
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(nj-1, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -691,7 +645,6 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 						gc_at10 := a[gc_off10+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line polybench_stencils.go:109
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
 //line polybench_stencils.go:119
@@ -699,13 +652,11 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 								c12*gc_at5[gc_u] + c22*gc_at6[gc_u] + c32*gc_at7[gc_u] +
 								c13*gc_at8[gc_u] + c23*gc_at9[gc_u] + c33*gc_at10[gc_u]
 						}
-//line polybench_stencils.go:124
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:109
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:119
@@ -714,11 +665,9 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 				}
 			} else {
-//line polybench_stencils.go:125
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:109
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:119
@@ -727,7 +676,6 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 				}
 			}
-//line polybench_stencils.go:125
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -763,13 +711,12 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 		}
 //line polybench_stencils.go:134
 		var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
-//line polybench_stencils.go:136
 		c11, c21, c31 = +2, +5, -8
 		c12, c22, c32 = -3, +6, -9
 		c13, c23, c33 = +4, +7, +10
-//line polybench_stencils.go:140
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line polybench_stencils.go:142
 			gc_off := (gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*nk)
 			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
 			gc_off3 := ((gc_bx * gc_bdx) - 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
@@ -801,11 +748,8 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 						gc_at11 := a[gc_off11+gc_fastlo:][:gc_seglen]
 						gc_at12 := a[gc_off12+gc_fastlo:][:gc_seglen]
 						gc_vstep := gc_fastlo
-//line polybench_stencils.go:131
 						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line polybench_stencils.go:131
 						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line polybench_stencils.go:131
 						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line polybench_stencils.go:141
 						gc_vb10 := lanes.BroadcastFloat32x8(c11)
@@ -823,7 +767,6 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 						gc_vb18 := lanes.BroadcastFloat32x8(c32)
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line polybench_stencils.go:131
 							var k int = gc_bx*gc_bdx + gc_tx
 							var j int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
@@ -831,40 +774,31 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 //line polybench_stencils.go:140
 								gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							} else {
-//line polybench_stencils.go:140
 								gc_b5 := gc_none2
 //line polybench_stencils.go:140
 								if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
 									gc_b5 = gc_all2
 								}
-//line polybench_stencils.go:140
 								gc_b6 := gc_none2
 //line polybench_stencils.go:140
 								if i > 0 {
-//line polybench_stencils.go:140
 									gc_b6 = gc_all2
 								}
-//line polybench_stencils.go:140
 								gc_b7 := gc_none2
 //line polybench_stencils.go:140
 								if j > 0 {
-//line polybench_stencils.go:140
 									gc_b7 = gc_all2
 								}
 //line polybench_stencils.go:140
 								gc_if2 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b6).And(gc_b7).And(gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
-//line polybench_stencils.go:140
 								if gc_if2.ToBits() != 0 {
 //line polybench_stencils.go:140
 									gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
 								}
 							}
 						}
-//line polybench_stencils.go:142
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line polybench_stencils.go:131
 							k := gc_bx*gc_bdx + gc_tx
 							j := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
@@ -884,7 +818,6 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:131
 					k := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
@@ -901,11 +834,8 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 				}
 			} else {
 				gc_vstep2 := 0
-//line polybench_stencils.go:131
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line polybench_stencils.go:131
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line polybench_stencils.go:131
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line polybench_stencils.go:141
 				gc_vb := lanes.BroadcastFloat32x8(c11)
@@ -923,12 +853,10 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 				gc_vb9 := lanes.BroadcastFloat32x8(c32)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line polybench_stencils.go:131
 					var k int = gc_bx*gc_bdx + gc_tx
 					var j int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
 					if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
-//line polybench_stencils.go:140
 						break
 					}
 //line polybench_stencils.go:140
@@ -936,41 +864,32 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 //line polybench_stencils.go:140
 						gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 					} else {
-//line polybench_stencils.go:141
 						gc_b2 := gc_none
 //line polybench_stencils.go:141
 						if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
 							gc_b2 = gc_all
 						}
-//line polybench_stencils.go:140
 						gc_b3 := gc_none
 //line polybench_stencils.go:140
 						if i > 0 {
-//line polybench_stencils.go:140
 							gc_b3 = gc_all
 						}
-//line polybench_stencils.go:140
 						gc_b4 := gc_none
 //line polybench_stencils.go:140
 						if j > 0 {
-//line polybench_stencils.go:140
 							gc_b4 = gc_all
 						}
 //line polybench_stencils.go:140
 						gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
-//line polybench_stencils.go:140
 						if gc_if.ToBits() != 0 {
 //line polybench_stencils.go:140
 							gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
 						}
 					}
 				}
-//line polybench_stencils.go:143
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:131
 					k := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140

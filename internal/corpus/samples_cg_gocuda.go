@@ -86,12 +86,9 @@ var gc_src_reduceSinglePassMultiBlockCG = compiled.NewSource(gc_files_samples_cg
 func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line samples_cg.go:214
 	block := cg.ThisThreadBlock(t)
@@ -408,12 +405,10 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line samples_cg.go:276
+//line samples_cg.go:274
 	var gc_l_active [32]cg.Coalesced
 	var gc_l_i [32]int
 	var gc_c1r [32]cg.Coalesced

@@ -38,12 +38,9 @@ var gc_src_histogram64Kernel = compiled.NewSource(gc_files_samples_histogram, "h
 func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32, dData []uint4, dataCount int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sThreadBase := compiled.Scratch[[]uint8](gc_b, 0)[:gc_n]
 //line samples_histogram.go:50
@@ -348,10 +345,8 @@ var gc_src_mergeHistogram64Kernel = compiled.NewSource(gc_files_samples_histogra
 func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHistograms []uint32, histogramCount int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line samples_histogram.go:100
@@ -642,12 +637,9 @@ var gc_src_histogram256Kernel = compiled.NewSource(gc_files_samples_histogram, "
 func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData []uint32, dataCount int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sWarpHist := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 //line samples_histogram.go:145
@@ -964,10 +956,8 @@ var gc_src_mergeHistogram256Kernel = compiled.NewSource(gc_files_samples_histogr
 func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialHistograms []uint32, histogramCount int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line samples_histogram.go:185

@@ -88,19 +88,16 @@ var gc_src_simpleTemplatesTestKernel = compiled.NewSource(gc_files_samples_intro
 func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, gOdata []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_intro.go:126
 	numThreads := gc_bdx
-//line samples_intro.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:129
 		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
-//line samples_intro.go:128
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -139,7 +136,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
@@ -148,7 +144,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
@@ -157,7 +152,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
@@ -166,7 +160,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
@@ -175,22 +168,20 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 				tid := gc_tx
 //line samples_intro.go:128
 				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
-//line samples_intro.go:134
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:135
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line samples_intro.go:142
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:131
@@ -198,7 +189,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line samples_intro.go:136
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:131
@@ -206,7 +196,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line samples_intro.go:136
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:131
@@ -214,7 +203,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line samples_intro.go:136
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:131
@@ -234,7 +222,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
@@ -243,7 +230,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
@@ -252,7 +238,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
@@ -261,7 +246,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
@@ -270,19 +254,17 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 				tid := gc_tx
 //line samples_intro.go:131
 				sdata[tid] = T(numThreads) * sdata[tid]
 			}
 		}
 	}
-//line samples_intro.go:137
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intro.go:138
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
-//line samples_intro.go:134
 			if compiled.Disjoint(gc_at4, gc_at5) {
 				copy(gc_at4, gc_at5)
 			} else {
@@ -321,7 +303,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
@@ -330,7 +311,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
@@ -339,7 +319,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
@@ -348,7 +327,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
@@ -357,7 +335,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
 				tid := gc_tx
 //line samples_intro.go:134
 				gOdata[tid] = sdata[tid]
@@ -388,7 +365,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line samples_intro.go:145
 	mask := uint32(0xffffffff)
 //line samples_intro.go:147
 	var gc_c1v [32]bool
@@ -408,7 +384,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:143
 				tx := gc_tx
 //line samples_intro.go:146
 				gc_c1v[gc_lane] = input[tx] != 0
@@ -419,13 +394,12 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line samples_intro.go:151
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line samples_intro.go:153
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 				gc_at := result[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_intro.go:158
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:146
@@ -434,7 +408,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 					gc_at[gc_lane] = b2u(anySync)
 				}
 			} else {
-//line samples_intro.go:150
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -442,7 +415,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:143
 					tx := gc_tx
 //line samples_intro.go:146
 					var anySync bool = gc_c1r[gc_lane]
@@ -475,7 +447,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line samples_intro.go:156
 	mask := uint32(0xffffffff)
 //line samples_intro.go:158
 	var gc_c1v [32]bool
@@ -495,7 +466,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:154
 				tx := gc_tx
 //line samples_intro.go:157
 				gc_c1v[gc_lane] = input[tx] != 0
@@ -506,13 +476,12 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line samples_intro.go:162
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line samples_intro.go:164
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 				gc_at := result[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_intro.go:169
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:157
@@ -521,7 +490,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 					gc_at[gc_lane] = b2u(allSync)
 				}
 			} else {
-//line samples_intro.go:161
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -529,7 +497,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:154
 					tx := gc_tx
 //line samples_intro.go:157
 					var allSync bool = gc_c1r[gc_lane]
@@ -563,7 +530,6 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line samples_intro.go:167
 	mask := uint32(0xffffffff)
 //line samples_intro.go:169
 	var gc_l_offs [32][]bool
@@ -586,7 +552,6 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:166
 				tx := gc_tx
 //line samples_intro.go:168
 				offs := info[tx*3:]
@@ -607,9 +572,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:166
 				tx := gc_tx
-//line samples_intro.go:168
 				offs := gc_l_offs[gc_lane]
 //line samples_intro.go:171
 				offs[0] = gc_c1r[gc_lane]
@@ -618,7 +581,6 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 			}
 		}
 		{
-//line samples_intro.go:178
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -626,7 +588,6 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line samples_intro.go:166
 				tx := gc_tx
 //line samples_intro.go:176
 				gc_c2v[gc_lane] = tx >= (warpSize*3)/2
@@ -669,10 +630,8 @@ var gc_src_atomicIntrinsicsTestKernel = compiled.NewSource(gc_files_samples_intr
 //line samples_intro.go:196
 func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gOdata []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -684,7 +643,6 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples_intro.go:214
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
 			gc_off2 := 1
@@ -697,6 +655,7 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 			gc_off9 := 8
 			gc_off10 := 9
 			gc_off11 := 10
+//line samples_intro.go:224
 			if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(gOdata) {
 				gc_at := gOdata[gc_off:][:1]
 				gc_at2 := gOdata[gc_off2:][:1]
@@ -712,7 +671,6 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:197
 					tid := uint32(gc_bdx*gc_bx + gc_tx)
 //line samples_intro.go:200
 					atomic.Add(&gc_at[0], 10)
@@ -732,7 +690,6 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intro.go:197
 					tid := uint32(gc_bdx*gc_bx + gc_tx)
 //line samples_intro.go:200
 					atomic.Add(&gOdata[0], 10)
@@ -808,10 +765,8 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 	_ = g
 //line samples_intro.go:308
 	var x []int32 = workspace
-//line samples_intro.go:310
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_intro.go:306
 		input := int32(gc_rank)
 //line samples_intro.go:308
 		var val int32 = input
@@ -819,7 +774,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 		var r int32
 //line samples_intro.go:308
 		var returned bool
-//line samples_intro.go:313
 		gc_s_val[gc_rank] = val
 		gc_s_input[gc_rank] = input
 		gc_s_r[gc_rank] = r
@@ -827,63 +781,54 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 	}
 //line samples_intro.go:277
 	for i := gc_n / 2; i > 0; i /= 2 {
-//line samples_intro.go:279
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
+//line samples_intro.go:278
 				x[lane] = val
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
+//line samples_intro.go:278
 				x[lane] = val
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
+//line samples_intro.go:278
 				x[lane] = val
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
+//line samples_intro.go:278
 				x[lane] = val
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_intro.go:275
 			lane := gc_rank
-//line samples_intro.go:277
 			val := gc_s_val[gc_rank]
+//line samples_intro.go:278
 			x[lane] = val
 		}
-//line samples_intro.go:282
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
@@ -894,9 +839,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
@@ -907,9 +850,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
@@ -920,9 +861,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
 				lane := gc_rank
-//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
@@ -933,9 +872,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_intro.go:275
 			lane := gc_rank
-//line samples_intro.go:277
 			val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 			if lane < i {
@@ -944,30 +881,26 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			gc_s_val[gc_rank] = val
 		}
 	}
-//line samples_intro.go:288
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
 		val := gc_s_val[gc_rank]
 		r := gc_s_r[gc_rank]
-//line samples_intro.go:294
 		returned := gc_s_returned[gc_rank]
-//line samples_intro.go:286
 		if gc_rank == 0 {
-			r = val
 //line samples_intro.go:287
+			r = val
 			returned = true
 		}
 //line samples_intro.go:288
 		if !returned {
 			r = -1
-//line samples_intro.go:289
 			returned = true
 		}
 //line samples_intro.go:308
 		output := r
-//line samples_intro.go:310
 		if gc_rank == 0 {
+//line samples_intro.go:311
 			t.Printf(" Sum of all ranks 0..%d in threadBlockGroup is %d (expected %d)\n\n",
 				gc_n-1, output, expectedOutput)
 			t.Printf(" Now creating %d groups, each of size 16 threads:\n\n", gc_n/16)
@@ -975,51 +908,50 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 	}
 //line samples_intro.go:318
 	tiledPartition16 := cg.TiledPartition(threadBlockGroup, 16)
-//line samples_intro.go:321
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
 			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
+//line samples_intro.go:326
 			var input int32
-//line samples_intro.go:323
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 		{
 			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
+//line samples_intro.go:329
 			var input int32
-//line samples_intro.go:323
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 		{
 			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
+//line samples_intro.go:329
 			var input int32
-//line samples_intro.go:323
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 		{
 			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
+//line samples_intro.go:329
 			var input int32
-//line samples_intro.go:323
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 	}
 	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
+//line samples_intro.go:329
 		var input int32
-//line samples_intro.go:323
 		input = int32((gc_rank & (16 - 1)))
 		gc_s_input[gc_rank] = input
 	}
-//line samples_intro.go:324
 	expectedOutput = 15 * 16 / 2
+//line samples_intro.go:325
 	var g_ cg.Tile = tiledPartition16
 //line samples_intro.go:327
 	var gc_l_x_ [32][]int32
@@ -1034,9 +966,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_intro.go:321
 			workspaceOffset := gc_rank - (gc_rank & (16 - 1))
-//line samples_intro.go:323
 			input := gc_s_input[gc_rank]
 //line samples_intro.go:325
 			var x_ []int32 = workspace[workspaceOffset:]
@@ -1046,7 +976,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			var r_ int32
 //line samples_intro.go:325
 			var returned_ bool
-//line samples_intro.go:330
 			gc_l_x_[gc_lane] = x_
 			gc_l_val_[gc_lane] = val_
 			gc_l_r_[gc_lane] = r_
@@ -1059,11 +988,8 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 				lane_ := (gc_rank & (g_.Size() - 1))
-//line samples_intro.go:277
 				x_ := gc_l_x_[gc_lane]
-//line samples_intro.go:279
 				val_ := gc_l_val_[gc_lane]
-//line samples_intro.go:278
 				x_[lane_] = val_
 			}
 //line samples_intro.go:279
@@ -1073,10 +999,9 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_pos.Thread = gc_rank
 //line samples_intro.go:275
 				lane_ := (gc_rank & (g_.Size() - 1))
-//line samples_intro.go:277
 				x_ := gc_l_x_[gc_lane]
-//line samples_intro.go:279
 				val_ := gc_l_val_[gc_lane]
+//line samples_intro.go:280
 				if lane_ < i_ {
 					val_ += x_[lane_+i_]
 				}
@@ -1092,26 +1017,22 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			val_ := gc_l_val_[gc_lane]
 //line samples_intro.go:291
 			var output int32
-//line samples_intro.go:293
 			r_ := gc_l_r_[gc_lane]
-//line samples_intro.go:295
 			returned_ := gc_l_returned_[gc_lane]
 //line samples_intro.go:286
 			if (gc_rank & (g_.Size() - 1)) == 0 {
 				r_ = val_
-//line samples_intro.go:287
 				returned_ = true
 			}
 //line samples_intro.go:288
 			if !returned_ {
 				r_ = -1
-//line samples_intro.go:289
 				returned_ = true
 			}
 //line samples_intro.go:325
 			output = r_
-//line samples_intro.go:327
 			if (gc_rank & (16 - 1)) == 0 {
+//line samples_intro.go:328
 				t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
 					output, expectedOutput)
 			}

@@ -43,8 +43,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_value := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line samples_scan.go:22
@@ -347,10 +346,8 @@ var gc_src_uniformAdd = compiled.NewSource(gc_files_samples_scan, "uniformAdd", 
 func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 //line samples_scan.go:88
@@ -446,16 +443,14 @@ var gc_src_scanExclusiveShared = compiled.NewSource(gc_files_samples_scan, "scan
 func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_pos_ := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_idata := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b, 3)[:gc_n]
-//line samples_scan.go:181
+//line samples_scan.go:179
 	gc_s_idata4_ := compiled.Scratch[uint4](gc_b, 4)[:gc_n]
 //line samples_scan.go:169
 	cta := cg.ThisThreadBlock(t)
@@ -668,10 +663,8 @@ var gc_src_scanExclusiveShared2 = compiled.NewSource(gc_files_samples_scan, "sca
 func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint32, n, arrayLength int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_pos_ := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
@@ -853,10 +846,8 @@ var gc_src_uniformUpdate = compiled.NewSource(gc_files_samples_scan, "uniformUpd
 func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line samples_scan.go:219
 	cta := cg.ThisThreadBlock(t)

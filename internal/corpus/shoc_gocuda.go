@@ -32,8 +32,7 @@ var gc_src_triad = compiled.NewSource(gc_files_shoc, "triad", "220fa65d4064ac8b7
 //line shoc.go:18
 func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -51,6 +50,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx)
+//line shoc.go:40
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
 				gc_at := c[gc_off:][:gc_runhi]
 				gc_at2 := a[gc_off:][:gc_runhi]
@@ -90,8 +90,8 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line shoc.go:19
 						gid := gc_tx + (gc_bx * gc_bdx)
+//line shoc.go:20
 						c[gid] = a[gid] + s*b[gid]
 					}
 					{
@@ -99,8 +99,8 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line shoc.go:19
 						gid := gc_tx + (gc_bx * gc_bdx)
+//line shoc.go:20
 						c[gid] = a[gid] + s*b[gid]
 					}
 					{
@@ -108,8 +108,8 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line shoc.go:19
 						gid := gc_tx + (gc_bx * gc_bdx)
+//line shoc.go:20
 						c[gid] = a[gid] + s*b[gid]
 					}
 					{
@@ -117,8 +117,8 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line shoc.go:19
 						gid := gc_tx + (gc_bx * gc_bdx)
+//line shoc.go:20
 						c[gid] = a[gid] + s*b[gid]
 					}
 				}
@@ -126,8 +126,8 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line shoc.go:19
 					gid := gc_tx + (gc_bx * gc_bdx)
+//line shoc.go:20
 					c[gid] = a[gid] + s*b[gid]
 				}
 			}
@@ -157,14 +157,10 @@ var gc_src_shocReduce = compiled.NewSource(gc_files_shoc, "shocReduce", "9a382d0
 func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line shoc.go:35
 	gridSize := gc_bdx * 2 * gc_gdx
 //line shoc.go:37
 	sdata := gocuda.DynamicShared[float32](t)
@@ -172,25 +168,24 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line shoc.go:33
 			tid := gc_tx
+//line shoc.go:34
 			i := (gc_bx * (gc_bdx * 2)) + tid
 //line shoc.go:39
 			sdata[tid] = 0.0
 //line shoc.go:42
 			for i < n {
-//line shoc.go:42
 				gc_b.Tick()
-//line shoc.go:42
 				if gc_b.Stopped() {
-//line shoc.go:42
 					return
 				}
+//line shoc.go:43
 				sdata[tid] += gIdata[i] + gIdata[i+blockSize]
 				i += gridSize
 			}
 		}
 	}
+//line shoc.go:49
 	if blockSize >= 512 {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 256; gc_bound < gc_to {
@@ -199,6 +194,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 256
 			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+//line shoc.go:58
 			gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -208,72 +204,59 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_at2 := sdata[gc_off+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line shoc.go:33
 							tid := gc_tx
 							_ = tid
 //line shoc.go:51
 							gc_at[gc_u] += gc_at2[gc_u]
 						}
-//line shoc.go:54
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					tid := gc_tx
 //line shoc.go:51
 					sdata[tid] += sdata[tid+256]
 				}
 			} else {
-//line shoc.go:55
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:51
 						sdata[tid] += sdata[tid+256]
 					}
 					{
-//line shoc.go:55
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:51
 						sdata[tid] += sdata[tid+256]
 					}
 					{
-//line shoc.go:55
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:51
 						sdata[tid] += sdata[tid+256]
 					}
 					{
-//line shoc.go:55
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:51
 						sdata[tid] += sdata[tid+256]
 					}
 				}
-//line shoc.go:55
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					tid := gc_tx
 //line shoc.go:51
 					sdata[tid] += sdata[tid+256]
@@ -290,6 +273,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 128
 			gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
+//line shoc.go:64
 			gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -299,72 +283,59 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_at4 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-//line shoc.go:33
 							tid := gc_tx
 							_ = tid
 //line shoc.go:57
 							gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
-//line shoc.go:60
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					tid := gc_tx
 //line shoc.go:57
 					sdata[tid] += sdata[tid+128]
 				}
 			} else {
-//line shoc.go:61
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:57
 						sdata[tid] += sdata[tid+128]
 					}
 					{
-//line shoc.go:61
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:57
 						sdata[tid] += sdata[tid+128]
 					}
 					{
-//line shoc.go:61
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:57
 						sdata[tid] += sdata[tid+128]
 					}
 					{
-//line shoc.go:61
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:57
 						sdata[tid] += sdata[tid+128]
 					}
 				}
-//line shoc.go:61
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					tid := gc_tx
 //line shoc.go:57
 					sdata[tid] += sdata[tid+128]
@@ -381,6 +352,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 64
 			gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
+//line shoc.go:70
 			gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
 			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -390,72 +362,59 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_at6 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
 						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_fastlo3 + gc_u3
-//line shoc.go:33
 							tid := gc_tx
 							_ = tid
 //line shoc.go:63
 							gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
-//line shoc.go:66
 						gc_tx = gc_fasthi3 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					tid := gc_tx
 //line shoc.go:63
 					sdata[tid] += sdata[tid+64]
 				}
 			} else {
-//line shoc.go:67
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:63
 						sdata[tid] += sdata[tid+64]
 					}
 					{
-//line shoc.go:67
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:63
 						sdata[tid] += sdata[tid+64]
 					}
 					{
-//line shoc.go:67
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:63
 						sdata[tid] += sdata[tid+64]
 					}
 					{
-//line shoc.go:67
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:63
 						sdata[tid] += sdata[tid+64]
 					}
 				}
-//line shoc.go:67
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:33
 					tid := gc_tx
 //line shoc.go:63
 					sdata[tid] += sdata[tid+64]
@@ -473,6 +432,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		gc_off10 := gc_bx
 		gc_off11 := 0
 		gc_fastlo4, gc_fasthi4 := 0, 0
+//line shoc.go:81
 		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
 			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
 			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
@@ -491,13 +451,11 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					gc_at14 := gOdata[gc_off10:][:1]
 					gc_at15 := sdata[gc_off11:][:1]
 					gc_vstep := gc_fastlo4
-//line shoc.go:33
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:33
 						var tid int = gc_tx
 //line shoc.go:67
 						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
@@ -534,7 +492,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						} else {
 //line shoc.go:84
 							gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:67
 							if gc_if3.ToBits() != 0 {
 //line shoc.go:67
 								if blockSize >= 64 {
@@ -570,18 +527,13 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						}
 //line shoc.go:90
 						gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line shoc.go:90
 						if gc_if4.ToBits() != 0 {
-//line shoc.go:90
 							var gc_u6 float32
-//line shoc.go:90
 							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
-//line shoc.go:90
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line shoc.go:90
 								gc_u6 = gc_at15[0]
 							}
-//line shoc.go:90
 							if gc_if4.ToBits() != 0 {
 //line shoc.go:90
 								gc_at14[0] = gc_u6
@@ -590,7 +542,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					}
 					for gc_u5 := gc_vstep - gc_fastlo4; gc_u5 < gc_seglen4; gc_u5++ {
 						gc_tx := gc_fastlo4 + gc_u5
-//line shoc.go:33
 						tid := gc_tx
 //line shoc.go:67
 						if tid < gocuda.WarpSize {
@@ -624,7 +575,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:33
 				tid := gc_tx
 //line shoc.go:67
 				if tid < gocuda.WarpSize {
@@ -655,13 +605,11 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 			}
 		} else {
 			gc_vstep2 := 0
-//line shoc.go:33
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:33
 				var tid int = gc_tx
 //line shoc.go:67
 				if (tid+
@@ -677,7 +625,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					2) < 0 || (tid+2) > len(sdata)-8 || (tid+
 //line shoc.go:85
 					1) < 0 || (tid+1) > len(sdata)-8 {
-//line shoc.go:67
 					break
 				}
 //line shoc.go:67
@@ -715,7 +662,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				} else {
 //line shoc.go:85
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:67
 					if gc_if.ToBits() != 0 {
 //line shoc.go:67
 						if blockSize >= 64 {
@@ -752,16 +698,12 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:90
 				gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if2.ToBits() != 0 {
-//line shoc.go:91
 					var gc_u4 float32
-//line shoc.go:91
 					if gc_in := gc_if2.ToBits(); gc_in != 0 {
-//line shoc.go:91
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line shoc.go:91
 						gc_u4 = sdata[0]
 					}
-//line shoc.go:91
 					if gc_if2.ToBits() != 0 {
 //line shoc.go:91
 						gOdata[gc_bx] = gc_u4
@@ -771,7 +713,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:33
 				tid := gc_tx
 //line shoc.go:67
 				if tid < gocuda.WarpSize {
@@ -823,12 +764,9 @@ var gc_src_shocScanReduce = compiled.NewSource(gc_files_shoc, "shocScanReduce", 
 func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line shoc.go:103
 	regionSize := ((n / 4) / gc_gdx) * 4
@@ -847,120 +785,100 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				tid := gc_tx
+//line shoc.go:113
 				i := blockStart + tid
-//line shoc.go:117
 				var sum float32 = 0.0
 //line shoc.go:120
 				for i < blockStop {
-//line shoc.go:120
 					gc_b.Tick()
-//line shoc.go:120
 					if gc_b.Stopped() {
-//line shoc.go:120
 						return
 					}
+//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
-//line shoc.go:124
 				sdata[tid] = sum
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				tid := gc_tx
+//line shoc.go:113
 				i := blockStart + tid
-//line shoc.go:117
 				var sum float32 = 0.0
 //line shoc.go:120
 				for i < blockStop {
-//line shoc.go:120
 					gc_b.Tick()
-//line shoc.go:120
 					if gc_b.Stopped() {
-//line shoc.go:120
 						return
 					}
+//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
-//line shoc.go:124
 				sdata[tid] = sum
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				tid := gc_tx
+//line shoc.go:113
 				i := blockStart + tid
-//line shoc.go:117
 				var sum float32 = 0.0
 //line shoc.go:120
 				for i < blockStop {
-//line shoc.go:120
 					gc_b.Tick()
-//line shoc.go:120
 					if gc_b.Stopped() {
-//line shoc.go:120
 						return
 					}
+//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
-//line shoc.go:124
 				sdata[tid] = sum
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				tid := gc_tx
+//line shoc.go:113
 				i := blockStart + tid
-//line shoc.go:117
 				var sum float32 = 0.0
 //line shoc.go:120
 				for i < blockStop {
-//line shoc.go:120
 					gc_b.Tick()
-//line shoc.go:120
 					if gc_b.Stopped() {
-//line shoc.go:120
 						return
 					}
+//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
-//line shoc.go:124
 				sdata[tid] = sum
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line shoc.go:112
 			tid := gc_tx
+//line shoc.go:113
 			i := blockStart + tid
-//line shoc.go:117
 			var sum float32 = 0.0
 //line shoc.go:120
 			for i < blockStop {
-//line shoc.go:120
 				gc_b.Tick()
-//line shoc.go:120
 				if gc_b.Stopped() {
-//line shoc.go:120
 					return
 				}
+//line shoc.go:121
 				sum += gIdata[i]
 				i += blockSize
 			}
-//line shoc.go:124
 			sdata[tid] = sum
 		}
 	}
@@ -972,6 +890,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 256
 			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+//line shoc.go:136
 			gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -981,72 +900,59 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_at2 := sdata[gc_off+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line shoc.go:112
 							tid := gc_tx
 							_ = tid
 //line shoc.go:129
 							gc_at[gc_u] += gc_at2[gc_u]
 						}
-//line shoc.go:132
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					tid := gc_tx
 //line shoc.go:129
 					sdata[tid] += sdata[tid+256]
 				}
 			} else {
-//line shoc.go:133
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:129
 						sdata[tid] += sdata[tid+256]
 					}
 					{
-//line shoc.go:133
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:129
 						sdata[tid] += sdata[tid+256]
 					}
 					{
-//line shoc.go:133
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:129
 						sdata[tid] += sdata[tid+256]
 					}
 					{
-//line shoc.go:133
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:129
 						sdata[tid] += sdata[tid+256]
 					}
 				}
-//line shoc.go:133
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					tid := gc_tx
 //line shoc.go:129
 					sdata[tid] += sdata[tid+256]
@@ -1063,6 +969,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 128
 			gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
+//line shoc.go:142
 			gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1072,72 +979,59 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_at4 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-//line shoc.go:112
 							tid := gc_tx
 							_ = tid
 //line shoc.go:135
 							gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
-//line shoc.go:138
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					tid := gc_tx
 //line shoc.go:135
 					sdata[tid] += sdata[tid+128]
 				}
 			} else {
-//line shoc.go:139
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:135
 						sdata[tid] += sdata[tid+128]
 					}
 					{
-//line shoc.go:139
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:135
 						sdata[tid] += sdata[tid+128]
 					}
 					{
-//line shoc.go:139
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:135
 						sdata[tid] += sdata[tid+128]
 					}
 					{
-//line shoc.go:139
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:135
 						sdata[tid] += sdata[tid+128]
 					}
 				}
-//line shoc.go:139
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					tid := gc_tx
 //line shoc.go:135
 					sdata[tid] += sdata[tid+128]
@@ -1154,6 +1048,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 64
 			gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
+//line shoc.go:148
 			gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
 			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1163,72 +1058,59 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_at6 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
 						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_fastlo3 + gc_u3
-//line shoc.go:112
 							tid := gc_tx
 							_ = tid
 //line shoc.go:141
 							gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
-//line shoc.go:144
 						gc_tx = gc_fasthi3 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					tid := gc_tx
 //line shoc.go:141
 					sdata[tid] += sdata[tid+64]
 				}
 			} else {
-//line shoc.go:145
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:141
 						sdata[tid] += sdata[tid+64]
 					}
 					{
-//line shoc.go:145
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:141
 						sdata[tid] += sdata[tid+64]
 					}
 					{
-//line shoc.go:145
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:141
 						sdata[tid] += sdata[tid+64]
 					}
 					{
-//line shoc.go:145
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:141
 						sdata[tid] += sdata[tid+64]
 					}
 				}
-//line shoc.go:145
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc.go:112
 					tid := gc_tx
 //line shoc.go:141
 					sdata[tid] += sdata[tid+64]
@@ -1246,6 +1128,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		gc_off10 := gc_bx
 		gc_off11 := 0
 		gc_fastlo4, gc_fasthi4 := 0, 0
+//line shoc.go:159
 		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
 			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
 			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
@@ -1264,13 +1147,11 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					gc_at14 := gOdata[gc_off10:][:1]
 					gc_at15 := sdata[gc_off11:][:1]
 					gc_vstep := gc_fastlo4
-//line shoc.go:112
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc.go:112
 						var tid int = gc_tx
 //line shoc.go:145
 						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
@@ -1307,7 +1188,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						} else {
 //line shoc.go:162
 							gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:145
 							if gc_if3.ToBits() != 0 {
 //line shoc.go:145
 								if blockSize >= 64 {
@@ -1343,18 +1223,13 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						}
 //line shoc.go:167
 						gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line shoc.go:167
 						if gc_if4.ToBits() != 0 {
-//line shoc.go:167
 							var gc_u6 float32
-//line shoc.go:167
 							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
-//line shoc.go:167
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line shoc.go:167
 								gc_u6 = gc_at15[0]
 							}
-//line shoc.go:167
 							if gc_if4.ToBits() != 0 {
 //line shoc.go:167
 								gc_at14[0] = gc_u6
@@ -1363,7 +1238,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					}
 					for gc_u5 := gc_vstep - gc_fastlo4; gc_u5 < gc_seglen4; gc_u5++ {
 						gc_tx := gc_fastlo4 + gc_u5
-//line shoc.go:112
 						tid := gc_tx
 //line shoc.go:145
 						if tid < gocuda.WarpSize {
@@ -1397,7 +1271,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				tid := gc_tx
 //line shoc.go:145
 				if tid < gocuda.WarpSize {
@@ -1428,13 +1301,11 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 			}
 		} else {
 			gc_vstep2 := 0
-//line shoc.go:112
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				var tid int = gc_tx
 //line shoc.go:145
 				if (tid+
@@ -1450,7 +1321,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					2) < 0 || (tid+2) > len(sdata)-8 || (tid+
 //line shoc.go:163
 					1) < 0 || (tid+1) > len(sdata)-8 {
-//line shoc.go:145
 					break
 				}
 //line shoc.go:145
@@ -1488,7 +1358,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				} else {
 //line shoc.go:163
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:145
 					if gc_if.ToBits() != 0 {
 //line shoc.go:145
 						if blockSize >= 64 {
@@ -1525,16 +1394,12 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:167
 				gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 				if gc_if2.ToBits() != 0 {
-//line shoc.go:168
 					var gc_u4 float32
-//line shoc.go:168
 					if gc_in := gc_if2.ToBits(); gc_in != 0 {
-//line shoc.go:168
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line shoc.go:168
 						gc_u4 = sdata[0]
 					}
-//line shoc.go:168
 					if gc_if2.ToBits() != 0 {
 //line shoc.go:168
 						gOdata[gc_bx] = gc_u4
@@ -1544,7 +1409,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc.go:112
 				tid := gc_tx
 //line shoc.go:145
 				if tid < gocuda.WarpSize {
@@ -1596,8 +1460,7 @@ var gc_src_shocScanSingleBlock = compiled.NewSource(gc_files_shoc, "shocScanSing
 func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n int, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_tt := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1618,8 +1481,8 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			}
 //line shoc.go:261
 			var val_ float32 = val
-//line shoc.go:178
 			idx := gc_tx
+//line shoc.go:179
 			sData_[idx] = 0.0
 //line shoc.go:182
 			idx += blockSize_
@@ -1722,6 +1585,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:200
 			var tt float32
 //line shoc.go:193
 			tt = sData_[idx-2]
@@ -1811,6 +1675,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:205
 			var tt float32
 //line shoc.go:198
 			tt = sData_[idx-4]
@@ -1900,6 +1765,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step7 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:210
 			var tt float32
 //line shoc.go:203
 			tt = sData_[idx-8]
@@ -1989,6 +1855,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_step9 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:215
 			var tt float32
 //line shoc.go:208
 			tt = sData_[idx-16]
@@ -2080,6 +1947,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step11 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:221
 				var tt float32
 //line shoc.go:214
 				tt = sData_[idx-32]
@@ -2171,6 +2039,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step13 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:227
 				var tt float32
 //line shoc.go:220
 				tt = sData_[idx-64]
@@ -2262,6 +2131,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step15 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:233
 				var tt float32
 //line shoc.go:226
 				tt = sData_[idx-128]
@@ -2353,6 +2223,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step17 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:239
 				var tt float32
 //line shoc.go:232
 				tt = sData_[idx-256]
@@ -2444,6 +2315,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 				gc_rank := gc_step19 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:245
 				var tt float32
 //line shoc.go:238
 				tt = sData_[idx-512]
@@ -2533,6 +2405,7 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:250
 			var val float32
 //line shoc.go:244
 			var r float32 = sData_[idx-1]
@@ -2566,12 +2439,9 @@ var gc_src_shocBottomScan = compiled.NewSource(gc_files_shoc, "shocBottomScan", 
 func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []float32, n int, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_tt := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -2614,8 +2484,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:296
 			i := blockStart + gc_tx
 			window := blockStart
-//line shoc.go:300
 			if gc_tx == 0 {
+//line shoc.go:301
 				sSeed[0] = gBlockSums[gc_bx]
 			}
 			gc_s_i[gc_rank] = i
@@ -2647,9 +2517,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				window := gc_s_window[gc_rank]
 //line shoc.go:307
 				if !(window < blockStop) {
-//line shoc.go:307
 					gc_exited[gc_rank] = true
-//line shoc.go:307
 					continue gc_L3
 				}
 //line shoc.go:308
@@ -2668,8 +2536,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				val4.W += val4.Z
 //line shoc.go:324
 				var val float32 = val4.W
-//line shoc.go:178
 				idx := gc_tx
+//line shoc.go:179
 				sData[idx] = 0.0
 //line shoc.go:182
 				idx += blockSize_
@@ -2705,6 +2573,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:200
 			var tt float32
 //line shoc.go:193
 			tt = sData[idx-2]
@@ -2726,6 +2595,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:205
 			var tt float32
 //line shoc.go:198
 			tt = sData[idx-4]
@@ -2747,6 +2617,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:210
 			var tt float32
 //line shoc.go:203
 			tt = sData[idx-8]
@@ -2768,6 +2639,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				continue
 			}
 			idx := gc_s_idx[gc_rank]
+//line shoc.go:215
 			var tt float32
 //line shoc.go:208
 			tt = sData[idx-16]
@@ -2791,6 +2663,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:221
 				var tt float32
 //line shoc.go:214
 				tt = sData[idx-32]
@@ -2814,6 +2687,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:227
 				var tt float32
 //line shoc.go:220
 				tt = sData[idx-64]
@@ -2837,6 +2711,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:233
 				var tt float32
 //line shoc.go:226
 				tt = sData[idx-128]
@@ -2860,6 +2735,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:239
 				var tt float32
 //line shoc.go:232
 				tt = sData[idx-256]
@@ -2883,6 +2759,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					continue
 				}
 				idx := gc_s_idx[gc_rank]
+//line shoc.go:245
 				var tt float32
 //line shoc.go:238
 				tt = sData[idx-512]

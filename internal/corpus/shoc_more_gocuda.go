@@ -32,10 +32,8 @@ var gc_src_spmvCsrScalarKernel = compiled.NewSource(gc_files_shoc_more, "spmvCsr
 //line shoc_more.go:27
 func gc_body_spmvCsrScalarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []float32, cols, rowDelimiters []int32, dim int, out, vec []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -98,10 +96,8 @@ var gc_src_spmvCsrVectorKernel = compiled.NewSource(gc_files_shoc_more, "spmvCsr
 func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowDelimiters []int32, dim int, out, vec []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line shoc_more.go:57
 	warpsPerBlock := gc_bdx / gocuda.WarpSize
@@ -176,10 +172,8 @@ var gc_src_spmvEllpackrKernel = compiled.NewSource(gc_files_shoc_more, "spmvEllp
 //line shoc_more.go:102
 func gc_body_spmvEllpackrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []float32, cols, rowLengths []int32, dim int, out, vec []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -245,10 +239,8 @@ var gc_src_computeLjForce = compiled.NewSource(gc_files_shoc_more, "computeLjFor
 //line shoc_more.go:122
 func gc_body_computeLjForce(gc_b *compiled.Block, gc_lo, gc_hi int, force3, position []float4, neighCount int, neighList []int32, cutsq, lj1, lj2 float32, inum int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -335,8 +327,7 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdy := gc_gd.Y
+	gc_gdy := gc_b.GridDim().Y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y

@@ -278,10 +278,8 @@ var gc_src_agreeContinue = compiled.NewSource(gc_files_agree_if, "agreeContinue"
 func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_pos := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()

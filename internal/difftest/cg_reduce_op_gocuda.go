@@ -37,8 +37,7 @@ var gc_src_tileReduceOp = compiled.NewSource(gc_files_cg_reduce_op, "tileReduceO
 func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOut, size int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line cg_reduce_op.go:28
 	block := cg.ThisThreadBlock(t)

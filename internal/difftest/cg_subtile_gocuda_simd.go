@@ -15,8 +15,7 @@ import (
 func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line cg_subtile.go:24
 	block := cg.ThisThreadBlock(t)

@@ -51,8 +51,7 @@ var gc_src_tileOps = compiled.NewSource(gc_files_cg_tile, "tileOps", "c6157f0558
 func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line cg_tile.go:54
 	block := cg.ThisThreadBlock(t)

@@ -32,8 +32,7 @@ var gc_src_chunkRowSum = compiled.NewSource(gc_files_chunk, "chunkRowSum", "5cb0
 func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]

@@ -13,10 +13,8 @@ import (
 //line chunk.go:42
 func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, trips []int32, rows, cols, step int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_acc := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_n := compiled.Scratch[int32](gc_b, 1)[:gc_n]

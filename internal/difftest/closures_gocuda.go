@@ -34,22 +34,19 @@ var gc_src_closureAfterBarrier = compiled.NewSource(gc_files_closures, "closureA
 func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := make([]int32, gc_b.Len())
 	gc_s_get := compiled.Scratch[func() int32](gc_b, 0)[:gc_n]
-//line closures.go:19
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line closures.go:19
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line closures.go:21
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line closures.go:23
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
@@ -59,32 +56,29 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:22
 				v := gc_at[gc_tx]
 				gc_s_v[gc_rank] = v
-//line closures.go:23
 				w := 2 * gc_s_v[gc_rank]
+//line closures.go:24
 				get := func() int32 { return gc_s_v[gc_rank] + w }
 				gc_at2[gc_tx] = gc_s_v[gc_rank]
-//line closures.go:29
 				gc_s_get[gc_rank] = get
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:20
 				tid := gc_tx
+//line closures.go:21
 				i := gc_bx*gc_bdx + tid
 				v := in[i]
 				gc_s_v[gc_rank] = v
-//line closures.go:23
 				w := 2 * gc_s_v[gc_rank]
+//line closures.go:24
 				get := func() int32 { return gc_s_v[gc_rank] + w }
 				s[tid] = gc_s_v[gc_rank]
-//line closures.go:29
 				gc_s_get[gc_rank] = get
 			}
 		}
 	}
-//line closures.go:35
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -92,10 +86,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:20
 				tid := gc_tx
+//line closures.go:21
 				i := gc_bx*gc_bdx + tid
-//line closures.go:23
 				get := gc_s_get[gc_rank]
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
@@ -105,10 +98,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:20
 				tid := gc_tx
+//line closures.go:21
 				i := gc_bx*gc_bdx + tid
-//line closures.go:23
 				get := gc_s_get[gc_rank]
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
@@ -118,10 +110,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:20
 				tid := gc_tx
+//line closures.go:21
 				i := gc_bx*gc_bdx + tid
-//line closures.go:23
 				get := gc_s_get[gc_rank]
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
@@ -131,10 +122,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:20
 				tid := gc_tx
+//line closures.go:21
 				i := gc_bx*gc_bdx + tid
-//line closures.go:23
 				get := gc_s_get[gc_rank]
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
@@ -144,10 +134,9 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line closures.go:20
 			tid := gc_tx
+//line closures.go:21
 			i := gc_bx*gc_bdx + tid
-//line closures.go:23
 			get := gc_s_get[gc_rank]
 //line closures.go:27
 			gc_s_v[gc_rank] = s[tid^1]
@@ -177,8 +166,7 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := make([]pairOf, gc_b.Len())
 //line closures.go:38
@@ -202,8 +190,8 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line closures.go:39
 				i := gc_bx*gc_bdx + gc_tx
+//line closures.go:40
 				v := pairOf{in[i], in[i] * 3}
 				gc_s_v[gc_rank] = v
 //line closures.go:41
@@ -222,19 +210,16 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line closures.go:52
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line closures.go:54
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line closures.go:59
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line closures.go:39
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:41
 					pick := gc_l_pick[gc_lane]
 //line closures.go:47
 					gc_s_v[gc_rank].b = gc_c1r[gc_lane]
@@ -248,9 +233,7 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line closures.go:39
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:41
 					pick := gc_l_pick[gc_lane]
 //line closures.go:47
 					gc_s_v[gc_rank].b = gc_c1r[gc_lane]
@@ -280,23 +263,20 @@ var gc_src_closureWrites = compiled.NewSource(gc_files_closures, "closureWrites"
 func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_acc := make([]int32, gc_b.Len())
 	gc_s_add := compiled.Scratch[func(x int32)](gc_b, 0)[:gc_n]
 	gc_s_u := make([]int32, gc_b.Len())
-//line closures.go:61
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line closures.go:61
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line closures.go:63
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line closures.go:65
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
@@ -310,15 +290,14 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 				add := func(x int32) { gc_s_acc[gc_rank] += x }
 				add(gc_at[gc_tx])
 				gc_at2[gc_tx] = gc_at[gc_tx]
-//line closures.go:70
 				gc_s_add[gc_rank] = add
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:62
 				tid := gc_tx
+//line closures.go:63
 				i := gc_bx*gc_bdx + tid
 				var acc int32
 				gc_s_acc[gc_rank] = acc
@@ -326,33 +305,31 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 				add := func(x int32) { gc_s_acc[gc_rank] += x }
 				add(in[i])
 				s[tid] = in[i]
-//line closures.go:70
 				gc_s_add[gc_rank] = add
 			}
 		}
 	}
-//line closures.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line closures.go:78
 		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at3 := in[gc_off2:][:gc_bdx]
 			gc_at4 := out[gc_off2:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:62
 				tid := gc_tx
+//line closures.go:63
 				i := gc_bx*gc_bdx + tid
-//line closures.go:65
 				add := gc_s_add[gc_rank]
 //line closures.go:69
 				add(s[tid^1])
 				gc_s_acc[gc_rank]++
 				if i%2 == 0 {
 					u := gc_at3[gc_tx] * 3
-//line closures.go:72
 					gc_s_u[gc_rank] = u
 					bump_ := func() { gc_s_u[gc_rank]++ }
+//line closures.go:74
 					bump_()
 					gc_s_acc[gc_rank] += gc_s_u[gc_rank]
 				}
@@ -362,19 +339,18 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:62
 				tid := gc_tx
+//line closures.go:63
 				i := gc_bx*gc_bdx + tid
-//line closures.go:65
 				add := gc_s_add[gc_rank]
 //line closures.go:69
 				add(s[tid^1])
 				gc_s_acc[gc_rank]++
 				if i%2 == 0 {
 					u := in[i] * 3
-//line closures.go:72
 					gc_s_u[gc_rank] = u
 					bump_ := func() { gc_s_u[gc_rank]++ }
+//line closures.go:74
 					bump_()
 					gc_s_acc[gc_rank] += gc_s_u[gc_rank]
 				}
@@ -403,16 +379,14 @@ var gc_src_closureLoopVars = compiled.NewSource(gc_files_closures, "closureLoopV
 //line closures.go:87
 func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_fs := compiled.Scratch[[3]func() int32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line closures.go:97
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line closures.go:97
 		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := in[gc_off2:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -422,11 +396,8 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				a := gc_at[gc_tx]
 				var fs [3]func() int32
 				for k := 0; k < 3; k++ {
-//line closures.go:91
 					gc_b.Tick()
-//line closures.go:91
 					if gc_b.Stopped() {
-//line closures.go:91
 						return
 					}
 //line closures.go:92
@@ -437,7 +408,6 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					shift := func() int32 { return a >> k_ }
 					sum += shift()
 				}
-//line closures.go:102
 				gc_s_fs[gc_rank] = fs
 				gc_s_sum[gc_rank] = sum
 			}
@@ -445,16 +415,13 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:88
 				i := gc_bx*gc_bdx + gc_tx
+//line closures.go:89
 				a := in[i]
 				var fs [3]func() int32
 				for k := 0; k < 3; k++ {
-//line closures.go:91
 					gc_b.Tick()
-//line closures.go:91
 					if gc_b.Stopped() {
-//line closures.go:91
 						return
 					}
 //line closures.go:92
@@ -465,25 +432,22 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					shift := func() int32 { return a >> k_ }
 					sum += shift()
 				}
-//line closures.go:102
 				gc_s_fs[gc_rank] = fs
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-//line closures.go:109
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
+//line closures.go:111
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at2 := out[gc_off3:][:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line closures.go:118
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -491,10 +455,8 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line closures.go:105
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -502,10 +464,8 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line closures.go:105
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -513,10 +473,8 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line closures.go:105
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -526,7 +484,6 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:90
 				fs := gc_s_fs[gc_rank]
 				sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -539,9 +496,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:88
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -551,9 +506,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:88
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -563,9 +516,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:88
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -575,9 +526,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:88
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -587,9 +536,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line closures.go:88
 				i := gc_bx*gc_bdx + gc_tx
-//line closures.go:90
 				fs := gc_s_fs[gc_rank]
 				sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -620,10 +567,9 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line closures.go:118
+//line closures.go:117
 	var gc_l_x [32]int32
 	var gc_l_get [32]func() int32
 	var gc_c1v [32]int32
@@ -643,8 +589,8 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line closures.go:109
 				i := gc_bx*gc_bdx + gc_tx
+//line closures.go:110
 				x := in[i] * 2
 				get := func() int32 { return x + 1 }
 				gc_c1v[gc_lane] = in[i]
@@ -652,30 +598,25 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 				gc_l_get[gc_lane] = get
 			}
 		}
-//line closures.go:112
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, 32, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line closures.go:117
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line closures.go:119
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line closures.go:124
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line closures.go:111
 					x := gc_l_x[gc_lane]
-//line closures.go:113
 					get := gc_l_get[gc_lane]
 //line closures.go:112
 					y := gc_c1r[gc_lane]
 					gc_at[gc_lane] = get() + y + x
 				}
 			} else {
-//line closures.go:117
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -683,11 +624,8 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line closures.go:109
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:111
 					x := gc_l_x[gc_lane]
-//line closures.go:113
 					get := gc_l_get[gc_lane]
 //line closures.go:112
 					y := gc_c1r[gc_lane]
@@ -719,10 +657,8 @@ var gc_src_closureUniformLater = compiled.NewSource(gc_files_closures, "closureU
 //line closures.go:125
 func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_add := compiled.Scratch[func(x int32) int32](gc_b, 0)[:gc_n]
 	gc_s_x_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -736,13 +672,11 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line closures.go:127
 		b := int32(gc_bx) + 1
-//line closures.go:130
 		done := int32(0)
-//line closures.go:132
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
+//line closures.go:134
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -753,7 +687,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
 					x_ := gc_at[gc_tx] + done
-//line closures.go:135
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -761,14 +694,12 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:126
 					i := gc_bx*gc_bdx + gc_tx
 //line closures.go:128
 					odd := in[i] & 1
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
 					x_ := in[i] + done
-//line closures.go:135
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -776,7 +707,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		}
 //line closures.go:132
 		done++
-//line closures.go:134
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -828,45 +758,37 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		b *= 100
 //line closures.go:136
 		_, _ = done, b
-//line closures.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
+//line closures.go:140
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line closures.go:147
 						gc_rank := gc_base + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line closures.go:140
 						gc_rank := gc_base + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line closures.go:140
 						gc_rank := gc_base + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line closures.go:140
 						gc_rank := gc_base + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						gc_at2[gc_tx] = x_
@@ -874,7 +796,6 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line closures.go:128
 					x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 					gc_at2[gc_tx] = x_
@@ -886,9 +807,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
@@ -897,9 +816,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
@@ -908,9 +825,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
@@ -919,9 +834,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
@@ -930,9 +843,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:126
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:128
 					x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 					out[i] = x_
@@ -958,10 +869,8 @@ var gc_src_closurePassed = compiled.NewSource(gc_files_closures, "closurePassed"
 //line closures.go:143
 func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_add := compiled.Scratch[func(x int32) int32](gc_b, 0)[:gc_n]
 	gc_s_x_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -975,13 +884,11 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line closures.go:145
 		b := int32(gc_bx) + 1
-//line closures.go:148
 		done := int32(0)
-//line closures.go:150
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
+//line closures.go:152
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -992,7 +899,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
 					x_ := gc_at[gc_tx] + done
-//line closures.go:153
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -1000,14 +906,12 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:144
 					i := gc_bx*gc_bdx + gc_tx
 //line closures.go:146
 					odd := in[i] & 1
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
 					x_ := in[i] + done
-//line closures.go:153
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -1015,7 +919,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		}
 //line closures.go:150
 		done++
-//line closures.go:152
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -1067,45 +970,37 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		b *= 100
 //line closures.go:154
 		_, _ = done, b
-//line closures.go:156
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
+//line closures.go:158
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line closures.go:165
 						gc_rank := gc_base + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line closures.go:158
 						gc_rank := gc_base + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line closures.go:158
 						gc_rank := gc_base + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line closures.go:158
 						gc_rank := gc_base + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						gc_at2[gc_tx] = x_
@@ -1113,7 +1008,6 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line closures.go:146
 					x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 					gc_at2[gc_tx] = x_
@@ -1125,9 +1019,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
@@ -1136,9 +1028,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
@@ -1147,9 +1037,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
@@ -1158,9 +1046,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
-//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
@@ -1169,9 +1055,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line closures.go:144
 					i := gc_bx*gc_bdx + gc_tx
-//line closures.go:146
 					x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 					out[i] = x_

@@ -11,10 +11,8 @@ import (
 //line discard.go:12
 func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, d, k int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -26,9 +24,9 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line discard.go:30
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line discard.go:30
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -49,7 +47,6 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line discard.go:53
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line discard.go:15
@@ -57,9 +54,7 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
-//line discard.go:20
 						gc_tx := gc_step + 1
-//line discard.go:22
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line discard.go:15
@@ -67,9 +62,7 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
-//line discard.go:20
 						gc_tx := gc_step + 2
-//line discard.go:22
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line discard.go:15
@@ -77,9 +70,7 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
-//line discard.go:20
 						gc_tx := gc_step + 3
-//line discard.go:22
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line discard.go:15
@@ -87,7 +78,6 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 				}
-//line discard.go:20
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -96,58 +86,48 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
-//line discard.go:20
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line discard.go:13
 						i := gc_bx*gc_bdx + gc_tx
 //line discard.go:15
 						_ = d / k
 						out[i] = in[i] * 2
 					}
 					{
-//line discard.go:20
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line discard.go:13
 						i := gc_bx*gc_bdx + gc_tx
 //line discard.go:15
 						_ = d / k
 						out[i] = in[i] * 2
 					}
 					{
-//line discard.go:20
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line discard.go:13
 						i := gc_bx*gc_bdx + gc_tx
 //line discard.go:15
 						_ = d / k
 						out[i] = in[i] * 2
 					}
 					{
-//line discard.go:20
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line discard.go:13
 						i := gc_bx*gc_bdx + gc_tx
 //line discard.go:15
 						_ = d / k
 						out[i] = in[i] * 2
 					}
 				}
-//line discard.go:20
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line discard.go:13
 					i := gc_bx*gc_bdx + gc_tx
 //line discard.go:15
 					_ = d / k
@@ -161,14 +141,12 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 //line discard.go:27
 func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, p int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line discard.go:37
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -179,9 +157,9 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line discard.go:48
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line discard.go:49
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -208,7 +186,6 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_at2[gc_tx] = w * 2
 					}
 					{
-//line discard.go:36
 						gc_tx := gc_step + 1
 //line discard.go:30
 						w := gc_at[gc_tx]
@@ -216,7 +193,6 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_at2[gc_tx] = w * 2
 					}
 					{
-//line discard.go:36
 						gc_tx := gc_step + 2
 //line discard.go:30
 						w := gc_at[gc_tx]
@@ -224,7 +200,6 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_at2[gc_tx] = w * 2
 					}
 					{
-//line discard.go:36
 						gc_tx := gc_step + 3
 //line discard.go:30
 						w := gc_at[gc_tx]
@@ -232,7 +207,6 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_at2[gc_tx] = w * 2
 					}
 				}
-//line discard.go:36
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line discard.go:30
 					w := gc_at[gc_tx]
@@ -240,7 +214,6 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_at2[gc_tx] = w * 2
 				}
 			} else {
-//line discard.go:36
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -248,7 +221,6 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line discard.go:28
 						i := gc_bx*gc_bdx + gc_tx
 //line discard.go:30
 						w := in[i]
@@ -256,12 +228,10 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						out[i] = w * 2
 					}
 					{
-//line discard.go:36
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line discard.go:28
 						i := gc_bx*gc_bdx + gc_tx
 //line discard.go:30
 						w := in[i]
@@ -269,12 +239,10 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						out[i] = w * 2
 					}
 					{
-//line discard.go:36
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line discard.go:28
 						i := gc_bx*gc_bdx + gc_tx
 //line discard.go:30
 						w := in[i]
@@ -282,12 +250,10 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						out[i] = w * 2
 					}
 					{
-//line discard.go:36
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line discard.go:28
 						i := gc_bx*gc_bdx + gc_tx
 //line discard.go:30
 						w := in[i]
@@ -295,12 +261,10 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						out[i] = w * 2
 					}
 				}
-//line discard.go:36
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line discard.go:28
 					i := gc_bx*gc_bdx + gc_tx
 //line discard.go:30
 					w := in[i]

@@ -16,17 +16,15 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:26
+//line doubling.go:25
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line doubling.go:33
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -40,21 +38,18 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line doubling.go:17
 				i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:18
 				if i >= len(in) {
-//line doubling.go:18
 					gc_dead |= uint32(1) << gc_lane
-//line doubling.go:18
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
+//line doubling.go:21
 				v := in[i]
-//line doubling.go:23
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line doubling.go:22
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 33)
@@ -85,7 +80,6 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 						y := gc_c1r[gc_lane]
 //line doubling.go:25
 						v += y
-//line doubling.go:28
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -94,9 +88,9 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line doubling.go:37
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line doubling.go:39
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at2 := out[gc_off:][:32]
 //line doubling.go:28
@@ -112,9 +106,7 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line doubling.go:17
 					i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:19
 					v := gc_l_v[gc_lane]
 //line doubling.go:28
 					out[i] = v
@@ -131,10 +123,9 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:46
+//line doubling.go:45
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -145,9 +136,9 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line doubling.go:57
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line doubling.go:58
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 //line doubling.go:38
@@ -160,16 +151,15 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line doubling.go:37
 					i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:38
 					v := in[i]
-//line doubling.go:40
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line doubling.go:39
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+//line doubling.go:40
 		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < steps)
 		}
@@ -206,7 +196,6 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 						y := gc_c1r[gc_lane]
 //line doubling.go:42
 						v += y
-//line doubling.go:45
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -215,9 +204,9 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line doubling.go:54
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line doubling.go:56
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 //line doubling.go:45
@@ -230,9 +219,7 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line doubling.go:37
 					i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:39
 					v := gc_l_v[gc_lane]
 //line doubling.go:45
 					out[i] = v
@@ -249,10 +236,9 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:63
+//line doubling.go:62
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -263,9 +249,9 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line doubling.go:74
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line doubling.go:75
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 //line doubling.go:55
@@ -278,15 +264,13 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line doubling.go:54
 					i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:55
 					v := in[i]
-//line doubling.go:57
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line doubling.go:56
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 8)
@@ -315,7 +299,6 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 						y := gc_c1r[gc_lane]
 //line doubling.go:59
 						v += y
-//line doubling.go:62
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -324,9 +307,9 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line doubling.go:71
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line doubling.go:73
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 //line doubling.go:62
@@ -339,9 +322,7 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line doubling.go:54
 					i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:56
 					v := gc_l_v[gc_lane]
 //line doubling.go:62
 					out[i] = v
@@ -358,17 +339,15 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:80
+//line doubling.go:79
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line doubling.go:87
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -382,22 +361,20 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line doubling.go:71
 				i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:72
 				if i >= len(in) {
-//line doubling.go:72
 					gc_dead |= uint32(1) << gc_lane
-//line doubling.go:72
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
+//line doubling.go:75
 				v := in[i]
-//line doubling.go:77
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line doubling.go:76
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+//line doubling.go:77
 			compiled.ShflXorHalving(&gc_l_v, start)
 		} else {
 //line doubling.go:76
@@ -411,7 +388,6 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line doubling.go:84
 						v := gc_l_v[gc_lane]
 //line doubling.go:77
 						v += gc_c1r[gc_lane]
@@ -423,9 +399,9 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line doubling.go:87
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line doubling.go:89
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at2 := out[gc_off:][:32]
 //line doubling.go:79
@@ -441,9 +417,7 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line doubling.go:71
 					i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:73
 					v := gc_l_v[gc_lane]
 //line doubling.go:79
 					out[i] = v

@@ -18,17 +18,15 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:26
+//line doubling.go:25
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line doubling.go:33
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -42,21 +40,18 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line doubling.go:17
 				i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:18
 				if i >= len(in) {
-//line doubling.go:18
 					gc_dead |= uint32(1) << gc_lane
-//line doubling.go:18
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
+//line doubling.go:21
 				v := in[i]
-//line doubling.go:23
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line doubling.go:22
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 33)
@@ -74,10 +69,8 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line doubling.go:23
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
-//line doubling.go:23
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line doubling.go:23
@@ -90,7 +83,6 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 								} else {
 //line doubling.go:24
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
-//line doubling.go:24
 									if gc_if2.ToBits() != 0 {
 //line doubling.go:24
 										v = v.Add(y).Merge(v, gc_if2)
@@ -110,7 +102,6 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 //line doubling.go:23
 								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
-//line doubling.go:24
 								if gc_if.ToBits() != 0 {
 //line doubling.go:24
 									v = v.Add(y).Merge(v, gc_if)
@@ -135,7 +126,6 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 							if (gc_rank & 31) >= d {
 								v += y
 							}
-//line doubling.go:28
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -145,9 +135,9 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line doubling.go:38
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line doubling.go:40
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at2 := out[gc_off:][:32]
 //line doubling.go:28
@@ -163,9 +153,7 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line doubling.go:17
 					i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:19
 					v := gc_l_v[gc_lane]
 //line doubling.go:28
 					out[i] = v
@@ -182,10 +170,9 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:46
+//line doubling.go:45
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -196,9 +183,9 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line doubling.go:57
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line doubling.go:58
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 //line doubling.go:38
@@ -211,16 +198,15 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line doubling.go:37
 					i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:38
 					v := in[i]
-//line doubling.go:40
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line doubling.go:39
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+//line doubling.go:40
 		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
 			gc_all = (d < steps)
 		}
@@ -243,18 +229,12 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line doubling.go:40
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line doubling.go:40
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line doubling.go:40
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						if gc_act == ^uint32(0) {
-//line doubling.go:40
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line doubling.go:40
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line doubling.go:40
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line doubling.go:40
@@ -265,16 +245,13 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:41
 									v = v.Add(y)
 								} else {
-//line doubling.go:41
 									gc_b3 := gc_none2
 //line doubling.go:41
 									if d < steps {
-//line doubling.go:41
 										gc_b3 = gc_all3
 									}
 //line doubling.go:41
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8)))).And(gc_b3)
-//line doubling.go:41
 									if gc_if2.ToBits() != 0 {
 //line doubling.go:41
 										v = v.Add(y).Merge(v, gc_if2)
@@ -296,12 +273,10 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 								gc_b2 := gc_none
 //line doubling.go:41
 								if d < steps {
-//line doubling.go:41
 									gc_b2 = gc_all2
 								}
 //line doubling.go:41
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8)))).And(gc_b2)
-//line doubling.go:41
 								if gc_if.ToBits() != 0 {
 //line doubling.go:41
 									v = v.Add(y).Merge(v, gc_if)
@@ -326,7 +301,6 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 							if (gc_rank&31) >= d && d < steps {
 								v += y
 							}
-//line doubling.go:45
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -336,9 +310,9 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line doubling.go:55
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line doubling.go:57
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 //line doubling.go:45
@@ -351,9 +325,7 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line doubling.go:37
 					i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:39
 					v := gc_l_v[gc_lane]
 //line doubling.go:45
 					out[i] = v
@@ -370,10 +342,9 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:63
+//line doubling.go:62
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -384,9 +355,9 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line doubling.go:74
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line doubling.go:75
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 //line doubling.go:55
@@ -399,15 +370,13 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line doubling.go:54
 					i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:55
 					v := in[i]
-//line doubling.go:57
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line doubling.go:56
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v, 1, 8)
@@ -425,10 +394,8 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line doubling.go:57
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						if gc_act == ^uint32(0) {
-//line doubling.go:57
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line doubling.go:57
@@ -441,7 +408,6 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 								} else {
 //line doubling.go:58
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
-//line doubling.go:58
 									if gc_if2.ToBits() != 0 {
 //line doubling.go:58
 										v = v.Add(y).Merge(v, gc_if2)
@@ -461,7 +427,6 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 //line doubling.go:57
 								y := archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
-//line doubling.go:58
 								if gc_if.ToBits() != 0 {
 //line doubling.go:58
 									v = v.Add(y).Merge(v, gc_if)
@@ -486,7 +451,6 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 							if (gc_rank & 31) >= d {
 								v += y
 							}
-//line doubling.go:62
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -496,9 +460,9 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line doubling.go:72
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line doubling.go:74
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 //line doubling.go:62
@@ -511,9 +475,7 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line doubling.go:54
 					i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:56
 					v := gc_l_v[gc_lane]
 //line doubling.go:62
 					out[i] = v
@@ -530,17 +492,15 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line doubling.go:80
+//line doubling.go:79
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line doubling.go:87
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -554,23 +514,21 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line doubling.go:71
 				i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:72
 				if i >= len(in) {
-//line doubling.go:72
 					gc_dead |= uint32(1) << gc_lane
-//line doubling.go:72
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
+//line doubling.go:75
 				v := in[i]
-//line doubling.go:77
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line doubling.go:76
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
+//line doubling.go:78
 			for d := start; d > 0; d /= 2 {
 //line doubling.go:77
 				gc_run.Add(d, 0, 32)
@@ -620,7 +578,6 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line doubling.go:90
 							v := gc_l_v[gc_lane]
 //line doubling.go:77
 							v += gc_c1r[gc_lane]
@@ -633,9 +590,9 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line doubling.go:88
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line doubling.go:90
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at2 := out[gc_off:][:32]
 //line doubling.go:79
@@ -651,9 +608,7 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line doubling.go:71
 					i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:73
 					v := gc_l_v[gc_lane]
 //line doubling.go:79
 					out[i] = v

@@ -15,8 +15,7 @@ import (
 func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_acc := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -350,8 +349,7 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_acc_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]

@@ -14,10 +14,8 @@ import (
 func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line fill.go:20
 	b := gc_bdx
@@ -362,10 +360,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line fill.go:46
 	b := gc_bdx
@@ -572,10 +568,8 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line fill.go:60
 	b := gc_bdx
@@ -950,10 +944,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 //line fill.go:81
@@ -1094,10 +1086,8 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line fill.go:97
 	b := gc_bdx
@@ -1397,10 +1387,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line fill.go:111
 	b := gc_bdx
@@ -1681,10 +1669,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()

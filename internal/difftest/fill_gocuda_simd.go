@@ -15,10 +15,8 @@ import (
 func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:21
@@ -415,10 +413,8 @@ var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28,
 func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:47
@@ -822,10 +818,8 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:62
@@ -1186,10 +1180,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	b := gc_bdx
@@ -1382,10 +1374,8 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:99
@@ -1669,10 +1659,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:113
@@ -1952,10 +1940,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()

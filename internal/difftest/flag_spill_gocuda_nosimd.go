@@ -14,13 +14,11 @@ import (
 func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line flag_spill.go:23
+//line flag_spill.go:21
 	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
 //line flag_spill.go:14
@@ -145,13 +143,11 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-//line flag_spill.go:53
+//line flag_spill.go:51
 	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
 //line flag_spill.go:44

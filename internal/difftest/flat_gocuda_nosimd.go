@@ -12,13 +12,12 @@ import (
 //line flat.go:16
 func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, base, last int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-//line flat.go:17
 	stride := gc_bdx * gc_gdx
+//line flat.go:18
 	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := last
 		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, compiled.Diff(gc_limit, base), 1)
@@ -32,8 +31,8 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 			_ = gc_more
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk
-//line flat.go:32
 			gc_from, gc_to := 0, gc_bdx
+//line flat.go:33
 			if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -49,35 +48,30 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line flat.go:19
 							gc_more = true
 //line flat.go:19
 							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
 							gc_tx := gc_step + 1
-//line flat.go:19
 							gc_more = true
 //line flat.go:19
 							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
 							gc_tx := gc_step + 2
-//line flat.go:19
 							gc_more = true
 //line flat.go:19
 							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 						{
 							gc_tx := gc_step + 3
-//line flat.go:19
 							gc_more = true
 //line flat.go:19
 							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line flat.go:19
 						gc_more = true
 //line flat.go:19
 						gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
@@ -146,7 +140,6 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 				return
 			}
 			gc_more = false
-//line flat.go:25
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -154,8 +147,8 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line flat.go:33
 				gc_from, gc_to := 0, gc_bdx
+//line flat.go:34
 				if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
@@ -171,35 +164,30 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-//line flat.go:19
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step3 + 1
-//line flat.go:19
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step3 + 2
-//line flat.go:19
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
 								gc_tx := gc_step3 + 3
-//line flat.go:19
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line flat.go:19
 							gc_more = true
 //line flat.go:19
 							gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
@@ -267,8 +255,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 //line flat.go:27
 func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, step int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
@@ -285,9 +272,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 			_ = gc_more
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk
-//line flat.go:48
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line flat.go:49
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -301,8 +288,8 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line flat.go:28
 						id := gc_bx*gc_bdx + gc_tx
+//line flat.go:29
 						i := id + gc_off
 						gc_more = true
 //line flat.go:30
@@ -316,8 +303,8 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line flat.go:28
 						id := gc_bx*gc_bdx + gc_tx
+//line flat.go:29
 						i := id + gc_off
 						gc_more = true
 //line flat.go:30
@@ -338,7 +325,6 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 				return
 			}
 			gc_more = false
-//line flat.go:36
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -346,9 +332,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line flat.go:44
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line flat.go:46
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -362,8 +348,8 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line flat.go:28
 							id := gc_bx*gc_bdx + gc_tx
+//line flat.go:29
 							i := id + gc_off
 							gc_more = true
 //line flat.go:30
@@ -377,8 +363,8 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line flat.go:28
 							id := gc_bx*gc_bdx + gc_tx
+//line flat.go:29
 							i := id + gc_off
 							gc_more = true
 //line flat.go:30

@@ -34,10 +34,9 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line functor.go:57
+//line functor.go:56
 	var gc_l_v_ [32]sumMax[int32]
 	var gc_l_shflDownSync [32]int32
 	var gc_l_v [32]sumMax[int32]
@@ -55,20 +54,18 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line functor.go:75
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line functor.go:76
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line functor.go:82
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line functor.go:49
 					var v sumMax[int32] = sumMax[int32]{gc_at[gc_lane], gc_at[gc_lane]}
 //line functor.go:49
 					var op sumMaxOps[int32] = sumMaxOps[int32]{}
-//line functor.go:52
 					gc_l_v[gc_lane] = v
 					gc_l_op[gc_lane] = op
 				}
@@ -80,12 +77,11 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line functor.go:48
 					i := gc_bx*gc_bdx + gc_tx
+//line functor.go:49
 					var v sumMax[int32] = sumMax[int32]{in[i], in[i]}
 //line functor.go:49
 					var op sumMaxOps[int32] = sumMaxOps[int32]{}
-//line functor.go:52
 					gc_l_v[gc_lane] = v
 					gc_l_op[gc_lane] = op
 				}
@@ -94,17 +90,14 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 //line functor.go:36
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:40
 				v := gc_l_v[gc_lane]
 //line functor.go:37
 				var v_ sumMax[int32] = v
-//line functor.go:39
 				gc_l_v_[gc_lane] = v_
 			}
 //line functor.go:37
 			var offset_ int = offset
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:41
 				v_ := gc_l_v_[gc_lane]
 //line functor.go:22
 				gc_c1v[gc_lane] = v_.sum
@@ -112,7 +105,6 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 //line functor.go:22
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:26
 				v_ := gc_l_v_[gc_lane]
 //line functor.go:22
 				var shflDownSync int32 = gc_c1r[gc_lane]
@@ -125,9 +117,7 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				shflDownSync := gc_l_shflDownSync[gc_lane]
-//line functor.go:29
 				v := gc_l_v[gc_lane]
-//line functor.go:31
 				op := gc_l_op[gc_lane]
 //line functor.go:23
 				var shflDownSync_ int32 = gc_c2r[gc_lane]
@@ -140,18 +130,15 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 				var r_2 sumMax[int32] = r_3
 //line functor.go:37
 				v = op.combine(v, r_2)
-//line functor.go:41
 				gc_l_v[gc_lane] = v
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:47
 			v := gc_l_v[gc_lane]
 //line functor.go:39
 			var r_ sumMax[int32] = v
 //line functor.go:49
 			r := r_
-//line functor.go:52
 			gc_l_r[gc_lane] = r
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -163,7 +150,6 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line functor.go:64
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -173,10 +159,9 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line functor.go:48
 				i := gc_bx*gc_bdx + gc_tx
-//line functor.go:50
 				r := gc_l_r[gc_lane]
+//line functor.go:51
 				sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
 			}
 		}
@@ -203,10 +188,9 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line functor.go:90
+//line functor.go:89
 	var gc_l_v_ [32]sumMax[int32]
 	var gc_l_v_3 [32]sumMax[int32]
 	var gc_l_shflDownSync [32]int32
@@ -232,21 +216,18 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line functor.go:82
 			var r sumMax[int32]
-//line functor.go:84
 			gc_l_r[gc_lane] = r
 		}
 //line functor.go:83
 		if byField {
-//line functor.go:85
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line functor.go:88
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line functor.go:90
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line functor.go:95
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line functor.go:84
@@ -254,7 +235,6 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					var v sumMax[int32] = sumMax[int32]{gc_at[gc_lane], gc_at[gc_lane]}
 //line functor.go:85
 					var r_ functorWarpReducer[sumMax[int32], sumMaxOps[int32]] = red
-//line functor.go:89
 					gc_l_r_[gc_lane] = r_
 					gc_l_v[gc_lane] = v
 				}
@@ -266,14 +246,12 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line functor.go:81
 					i := gc_bx*gc_bdx + gc_tx
 //line functor.go:84
 					red := functorWarpReducer[sumMax[int32], sumMaxOps[int32]]{}
 					var v sumMax[int32] = sumMax[int32]{in[i], in[i]}
 //line functor.go:85
 					var r_ functorWarpReducer[sumMax[int32], sumMaxOps[int32]] = red
-//line functor.go:89
 					gc_l_r_[gc_lane] = r_
 					gc_l_v[gc_lane] = v
 				}
@@ -281,17 +259,14 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 //line functor.go:61
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:65
 					v := gc_l_v[gc_lane]
 //line functor.go:62
 					var v_ sumMax[int32] = v
-//line functor.go:64
 					gc_l_v_[gc_lane] = v_
 				}
 //line functor.go:62
 				var offset_ int = offset
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:66
 					v_ := gc_l_v_[gc_lane]
 //line functor.go:22
 					gc_c1v[gc_lane] = v_.sum
@@ -299,7 +274,6 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 //line functor.go:22
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset_, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:26
 					v_ := gc_l_v_[gc_lane]
 //line functor.go:22
 					var shflDownSync int32 = gc_c1r[gc_lane]
@@ -312,9 +286,7 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					shflDownSync := gc_l_shflDownSync[gc_lane]
-//line functor.go:29
 					r_ := gc_l_r_[gc_lane]
-//line functor.go:31
 					v := gc_l_v[gc_lane]
 //line functor.go:23
 					var shflDownSync_ int32 = gc_c2r[gc_lane]
@@ -327,12 +299,10 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					var r_3 sumMax[int32] = r_4
 //line functor.go:62
 					v = r_.op.combine(v, r_3)
-//line functor.go:66
 					gc_l_v[gc_lane] = v
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:72
 				v := gc_l_v[gc_lane]
 //line functor.go:74
 				var r sumMax[int32]
@@ -340,20 +310,17 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 				var r_2 sumMax[int32] = v
 //line functor.go:85
 				r = r_2
-//line functor.go:87
 				gc_l_r[gc_lane] = r
 			}
 		} else {
-//line functor.go:91
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line functor.go:94
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line functor.go:96
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at2 := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line functor.go:101
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line functor.go:87
@@ -361,7 +328,6 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					var v_2 sumMax[int32] = sumMax[int32]{gc_at2[gc_lane], gc_at2[gc_lane]}
 //line functor.go:88
 					var op_ *sumMaxOps[int32] = &op
-//line functor.go:92
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_op_[gc_lane] = op_
 				}
@@ -373,14 +339,12 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line functor.go:81
 					i := gc_bx*gc_bdx + gc_tx
 //line functor.go:87
 					op := sumMaxOps[int32]{}
 					var v_2 sumMax[int32] = sumMax[int32]{in[i], in[i]}
 //line functor.go:88
 					var op_ *sumMaxOps[int32] = &op
-//line functor.go:92
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_op_[gc_lane] = op_
 				}
@@ -388,17 +352,14 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 //line functor.go:70
 			for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:74
 					v_2 := gc_l_v_2[gc_lane]
 //line functor.go:71
 					var v_3 sumMax[int32] = v_2
-//line functor.go:73
 					gc_l_v_3[gc_lane] = v_3
 				}
 //line functor.go:71
 				var offset_3 int = offset_2
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:75
 					v_3 := gc_l_v_3[gc_lane]
 //line functor.go:22
 					gc_c3v[gc_lane] = v_3.sum
@@ -406,7 +367,6 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 //line functor.go:22
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c3v, offset_3, gocuda.WarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:26
 					v_3 := gc_l_v_3[gc_lane]
 //line functor.go:22
 					var shflDownSync_2 int32 = gc_c3r[gc_lane]
@@ -419,9 +379,7 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					shflDownSync_2 := gc_l_shflDownSync_2[gc_lane]
-//line functor.go:29
 					v_2 := gc_l_v_2[gc_lane]
-//line functor.go:31
 					op_ := gc_l_op_[gc_lane]
 //line functor.go:23
 					var shflDownSync_3 int32 = gc_c4r[gc_lane]
@@ -434,12 +392,10 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					var r_6 sumMax[int32] = r_7
 //line functor.go:71
 					v_2 = (*op_).combine(v_2, r_6)
-//line functor.go:75
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line functor.go:81
 				v_2 := gc_l_v_2[gc_lane]
 //line functor.go:83
 				var r sumMax[int32]
@@ -447,7 +403,6 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 				var r_5 sumMax[int32] = v_2
 //line functor.go:88
 				r = r_5
-//line functor.go:90
 				gc_l_r[gc_lane] = r
 			}
 		}
@@ -460,7 +415,6 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line functor.go:103
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -470,9 +424,7 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line functor.go:81
 				i := gc_bx*gc_bdx + gc_tx
-//line functor.go:83
 				r := gc_l_r[gc_lane]
 //line functor.go:91
 				sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
@@ -500,10 +452,8 @@ var gc_src_functorNoSync = compiled.NewSource(gc_files_functor, "functorNoSync",
 func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -516,9 +466,9 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line functor.go:135
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
+//line functor.go:135
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
@@ -526,7 +476,6 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line functor.go:145
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -537,7 +486,6 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					}
 					{
 						gc_tx := gc_step + 1
-//line functor.go:124
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -548,7 +496,6 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					}
 					{
 						gc_tx := gc_step + 2
-//line functor.go:124
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -559,7 +506,6 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					}
 					{
 						gc_tx := gc_step + 3
-//line functor.go:124
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -586,8 +532,8 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line functor.go:116
 						i := gc_bx*gc_bdx + gc_tx
+//line functor.go:117
 						if in[i] > 0 {
 							out[i] = tagWith(t, in[i], laneTagOps{})
 						}
@@ -597,8 +543,8 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line functor.go:116
 						i := gc_bx*gc_bdx + gc_tx
+//line functor.go:117
 						if in[i] > 0 {
 							out[i] = tagWith(t, in[i], laneTagOps{})
 						}
@@ -608,8 +554,8 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line functor.go:116
 						i := gc_bx*gc_bdx + gc_tx
+//line functor.go:117
 						if in[i] > 0 {
 							out[i] = tagWith(t, in[i], laneTagOps{})
 						}
@@ -619,8 +565,8 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-//line functor.go:116
 						i := gc_bx*gc_bdx + gc_tx
+//line functor.go:117
 						if in[i] > 0 {
 							out[i] = tagWith(t, in[i], laneTagOps{})
 						}
@@ -630,8 +576,8 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line functor.go:116
 					i := gc_bx*gc_bdx + gc_tx
+//line functor.go:117
 					if in[i] > 0 {
 						out[i] = tagWith(t, in[i], laneTagOps{})
 					}

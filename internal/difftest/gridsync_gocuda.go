@@ -36,8 +36,7 @@ var gc_src_gridPhases = compiled.NewSource(gc_files_gridsync, "gridPhases", "35c
 func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds, stopBlock int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()

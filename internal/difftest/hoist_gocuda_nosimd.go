@@ -11,14 +11,12 @@ import (
 //line hoist.go:11
 func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hoist.go:21
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -29,10 +27,11 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line hoist.go:30
 		gc_apart := compiled.Disjoint(w, out)
-//line hoist.go:34
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hoist.go:35
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -57,31 +56,26 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 					}
 					{
-//line hoist.go:18
 						gc_tx := gc_step + 1
 //line hoist.go:14
 						gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 					}
 					{
-//line hoist.go:18
 						gc_tx := gc_step + 2
 //line hoist.go:14
 						gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 					}
 					{
-//line hoist.go:18
 						gc_tx := gc_step + 3
 //line hoist.go:14
 						gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 					}
 				}
-//line hoist.go:18
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hoist.go:14
 					gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 				}
 			} else {
-//line hoist.go:18
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -89,51 +83,42 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hoist.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line hoist.go:14
 						out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 					{
-//line hoist.go:18
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hoist.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line hoist.go:14
 						out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 					{
-//line hoist.go:18
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hoist.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line hoist.go:14
 						out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 					{
-//line hoist.go:18
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hoist.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line hoist.go:14
 						out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 				}
-//line hoist.go:18
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hoist.go:12
 					i := gc_bx*gc_bdx + gc_tx
 //line hoist.go:14
 					out[i] = w[0]*in[i] + w[1]*out[i]
@@ -146,10 +131,8 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 //line hoist.go:25
 func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -161,11 +144,11 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hoist.go:26
 		b := gc_bx
+//line hoist.go:27
 		gc_apart := compiled.Disjoint(w, out)
-//line hoist.go:30
 		gc_from, gc_to := 0, gc_bdx
+//line hoist.go:31
 		if !compiled.Adds(b*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -189,35 +172,30 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 						gc_at[gc_tx] += gc_elem
 					}
 					{
-//line hoist.go:34
 						gc_tx := gc_step + 1
 //line hoist.go:29
 						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 						gc_at[gc_tx] += gc_elem
 					}
 					{
-//line hoist.go:34
 						gc_tx := gc_step + 2
 //line hoist.go:29
 						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 						gc_at[gc_tx] += gc_elem
 					}
 					{
-//line hoist.go:34
 						gc_tx := gc_step + 3
 //line hoist.go:29
 						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 						gc_at[gc_tx] += gc_elem
 					}
 				}
-//line hoist.go:34
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hoist.go:29
 					gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 					gc_at[gc_tx] += gc_elem
 				}
 			} else {
-//line hoist.go:34
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -231,7 +209,6 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 						out[i] += w[b]
 					}
 					{
-//line hoist.go:34
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -242,7 +219,6 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 						out[i] += w[b]
 					}
 					{
-//line hoist.go:34
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -253,7 +229,6 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 						out[i] += w[b]
 					}
 					{
-//line hoist.go:34
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -264,7 +239,6 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 						out[i] += w[b]
 					}
 				}
-//line hoist.go:34
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

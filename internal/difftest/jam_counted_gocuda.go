@@ -33,10 +33,8 @@ var gc_src_jamCounted = compiled.NewSource(gc_files_jam_counted, "jamCounted", "
 //line jam_counted.go:13
 func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float32, bounds []int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -53,6 +51,7 @@ func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float
 			gc_off := gc_bx * gc_bdx
 			gc_off2 := (gc_bx * gc_bdx) + 1
 			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+//line jam_counted.go:34
 			gc_fasthi := max(min(gc_bdx, len(sums)-gc_off, len(bounds)-gc_off, len(bounds)-gc_off2), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -64,8 +63,8 @@ func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line jam_counted.go:14
 							i := gc_bx*gc_bdx + gc_tx
+//line jam_counted.go:15
 							gc_jam_countedSum_add(&gc_jam, in[gc_at[gc_u]:gc_at2[gc_u]], sums, i)
 						}
 						gc_tx = gc_fasthi - 1
@@ -73,28 +72,27 @@ func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line jam_counted.go:14
 					i := gc_bx*gc_bdx + gc_tx
+//line jam_counted.go:15
 					gc_jam_countedSum_add(&gc_jam, in[bounds[i]:bounds[i+1]], sums, i)
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line jam_counted.go:14
 					i := gc_bx*gc_bdx + gc_tx
+//line jam_counted.go:15
 					gc_jam_countedSum_add(&gc_jam, in[bounds[i]:bounds[i+1]], sums, i)
 				}
 			}
 		}
+//line jam_counted.go:20
 		gc_jam_countedSum_flush(&gc_jam)
 	}
 }
 
 // gc_jam_countedSum holds up to 4 threads' calls of countedSum, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line jam_counted.go:26
 type gc_jam_countedSum struct {
 	n     int
 	lanes [4]gc_jam_countedSum_lane
@@ -149,125 +147,113 @@ func gc_jam_countedSum_run1(gc_l *gc_jam_countedSum_lane) {
 // gc_jam_countedSum_run4 runs the rest of countedSum for 4 threads, their loops interleaved.
 func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 	gc_l0_s := gc_j.lanes[0].s
+//line jam_counted.go:39
 	gc_l1_s := gc_j.lanes[1].s
+//line jam_counted.go:41
 	gc_l2_s := gc_j.lanes[2].s
+//line jam_counted.go:43
 	gc_l3_s := gc_j.lanes[3].s
-//line jam_counted.go:21
 	var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d float32
-//line jam_counted.go:21
 	var gc_l1_a, gc_l1_b, gc_l1_c, gc_l1_d float32
-//line jam_counted.go:21
 	var gc_l2_a, gc_l2_b, gc_l2_c, gc_l2_d float32
-//line jam_counted.go:21
 	var gc_l3_a, gc_l3_b, gc_l3_c, gc_l3_d float32
 	gc_l0_i := 0
-//line jam_counted.go:22
 	gc_l1_i := 0
-//line jam_counted.go:22
 	gc_l2_i := 0
-//line jam_counted.go:22
 	gc_l3_i := 0
 	for (gc_l0_i+4 <= len(gc_l0_s)) && (gc_l1_i+4 <= len(gc_l1_s)) && (gc_l2_i+4 <= len(gc_l2_s)) && (gc_l3_i+4 <= len(gc_l3_s)) {
+//line jam_counted.go:24
 		gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_b += gc_l0_s[gc_l0_i+1]
 		gc_l0_c += gc_l0_s[gc_l0_i+2]
 		gc_l0_d += gc_l0_s[gc_l0_i+3]
-//line jam_counted.go:23
 		gc_l0_i += 4
+//line jam_counted.go:24
 		gc_l1_a += gc_l1_s[gc_l1_i]
 		gc_l1_b += gc_l1_s[gc_l1_i+1]
 		gc_l1_c += gc_l1_s[gc_l1_i+2]
 		gc_l1_d += gc_l1_s[gc_l1_i+3]
-//line jam_counted.go:23
 		gc_l1_i += 4
+//line jam_counted.go:24
 		gc_l2_a += gc_l2_s[gc_l2_i]
 		gc_l2_b += gc_l2_s[gc_l2_i+1]
 		gc_l2_c += gc_l2_s[gc_l2_i+2]
 		gc_l2_d += gc_l2_s[gc_l2_i+3]
-//line jam_counted.go:23
 		gc_l2_i += 4
+//line jam_counted.go:24
 		gc_l3_a += gc_l3_s[gc_l3_i]
 		gc_l3_b += gc_l3_s[gc_l3_i+1]
 		gc_l3_c += gc_l3_s[gc_l3_i+2]
 		gc_l3_d += gc_l3_s[gc_l3_i+3]
-//line jam_counted.go:23
 		gc_l3_i += 4
 	}
-//line jam_counted.go:23
 	for gc_l0_i+4 <= len(gc_l0_s) {
+//line jam_counted.go:24
 		gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_b += gc_l0_s[gc_l0_i+1]
 		gc_l0_c += gc_l0_s[gc_l0_i+2]
 		gc_l0_d += gc_l0_s[gc_l0_i+3]
-//line jam_counted.go:23
 		gc_l0_i += 4
 	}
-//line jam_counted.go:23
 	for gc_l1_i+4 <= len(gc_l1_s) {
+//line jam_counted.go:24
 		gc_l1_a += gc_l1_s[gc_l1_i]
 		gc_l1_b += gc_l1_s[gc_l1_i+1]
 		gc_l1_c += gc_l1_s[gc_l1_i+2]
 		gc_l1_d += gc_l1_s[gc_l1_i+3]
-//line jam_counted.go:23
 		gc_l1_i += 4
 	}
-//line jam_counted.go:23
 	for gc_l2_i+4 <= len(gc_l2_s) {
+//line jam_counted.go:24
 		gc_l2_a += gc_l2_s[gc_l2_i]
 		gc_l2_b += gc_l2_s[gc_l2_i+1]
 		gc_l2_c += gc_l2_s[gc_l2_i+2]
 		gc_l2_d += gc_l2_s[gc_l2_i+3]
-//line jam_counted.go:23
 		gc_l2_i += 4
 	}
-//line jam_counted.go:23
 	for gc_l3_i+4 <= len(gc_l3_s) {
+//line jam_counted.go:24
 		gc_l3_a += gc_l3_s[gc_l3_i]
 		gc_l3_b += gc_l3_s[gc_l3_i+1]
 		gc_l3_c += gc_l3_s[gc_l3_i+2]
 		gc_l3_d += gc_l3_s[gc_l3_i+3]
-//line jam_counted.go:23
 		gc_l3_i += 4
 	}
-//line jam_counted.go:29
 	for (gc_l0_i < len(gc_l0_s)) && (gc_l1_i < len(gc_l1_s)) && (gc_l2_i < len(gc_l2_s)) && (gc_l3_i < len(gc_l3_s)) {
+//line jam_counted.go:30
 		gc_l0_a += gc_l0_s[gc_l0_i]
-//line jam_counted.go:29
 		gc_l0_i++
+//line jam_counted.go:30
 		gc_l1_a += gc_l1_s[gc_l1_i]
-//line jam_counted.go:29
 		gc_l1_i++
+//line jam_counted.go:30
 		gc_l2_a += gc_l2_s[gc_l2_i]
-//line jam_counted.go:29
 		gc_l2_i++
+//line jam_counted.go:30
 		gc_l3_a += gc_l3_s[gc_l3_i]
-//line jam_counted.go:29
 		gc_l3_i++
 	}
-//line jam_counted.go:29
 	for gc_l0_i < len(gc_l0_s) {
+//line jam_counted.go:30
 		gc_l0_a += gc_l0_s[gc_l0_i]
-//line jam_counted.go:29
 		gc_l0_i++
 	}
-//line jam_counted.go:29
 	for gc_l1_i < len(gc_l1_s) {
+//line jam_counted.go:30
 		gc_l1_a += gc_l1_s[gc_l1_i]
-//line jam_counted.go:29
 		gc_l1_i++
 	}
-//line jam_counted.go:29
 	for gc_l2_i < len(gc_l2_s) {
+//line jam_counted.go:30
 		gc_l2_a += gc_l2_s[gc_l2_i]
-//line jam_counted.go:29
 		gc_l2_i++
 	}
-//line jam_counted.go:29
 	for gc_l3_i < len(gc_l3_s) {
+//line jam_counted.go:30
 		gc_l3_a += gc_l3_s[gc_l3_i]
-//line jam_counted.go:29
 		gc_l3_i++
 	}
+//line jam_counted.go:32
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = (gc_l0_a + gc_l0_b) + (gc_l0_c + gc_l0_d)
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = (gc_l1_a + gc_l1_b) + (gc_l1_c + gc_l1_d)
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = (gc_l2_a + gc_l2_b) + (gc_l2_c + gc_l2_d)
@@ -277,5 +263,4 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 // gc_files_jam_counted holds the source files whose lines the kernels' records hash.
 //
 //go:embed jam_counted.go
-//line jam_counted.go:41
 var gc_files_jam_counted embed.FS

@@ -35,27 +35,25 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line jam_loops.go:32
 	gc_off3 := gc_bx * gc_bdx
+//line jam_loops.go:32
 	if gc_off3 >= 0 && gc_off3 <= len(bounds) && gc_bdx <= len(bounds)-gc_off3 {
 		copy(gc_row, bounds[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line jam_loops.go:38
 	gc_rowok2 := false
-//line jam_loops.go:40
 	gc_off4 := (gc_bx * gc_bdx) + 1
+//line jam_loops.go:40
 	if gc_off4 >= 0 && gc_off4 <= len(bounds) && gc_bdx <= len(bounds)-gc_off4 {
 		copy(gc_row2, bounds[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line jam_loops.go:47
+//line jam_loops.go:46
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -66,23 +64,21 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-//line jam_loops.go:58
 			var gc_jam2 gc_jam_jamLoopWarp_26
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line jam_loops.go:63
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
+//line jam_loops.go:64
 					gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-//line jam_loops.go:70
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line jam_loops.go:20
 						i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:21
 						lo := gc_at3[gc_lane]
 //line jam_loops.go:21
 						n := gc_at4[gc_lane] - gc_at3[gc_lane]
@@ -93,7 +89,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 						gc_jam_jamLoopWarp_26_add(&gc_jam2, in[lo:lo+n], v, gc_l_v[:], gc_lane)
 					}
 				} else {
-//line jam_loops.go:32
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -101,8 +96,8 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line jam_loops.go:20
 						i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:21
 						lo := bounds[i]
 //line jam_loops.go:21
 						n := bounds[i+1] - bounds[i]
@@ -116,7 +111,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 			}
 //line jam_loops.go:34
 			gc_jam_jamLoopWarp_26_flush(&gc_jam2)
-//line jam_loops.go:29
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				if true {
 					compiled.ShflDownLane0(&gc_l_v)
@@ -132,7 +126,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 //line jam_loops.go:30
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line jam_loops.go:34
 							v := gc_l_v[gc_lane]
 //line jam_loops.go:30
 							v += gc_c1r[gc_lane]
@@ -150,7 +143,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 			}
 			gc_hi3 = min(gc_hi3, gc_cnt)
 			if gc_lo3 < gc_hi3 {
-//line jam_loops.go:46
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -160,15 +152,12 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line jam_loops.go:20
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:22
 					v := gc_l_v[gc_lane]
 //line jam_loops.go:33
 					sums[i] = v
 				}
 			}
-//line jam_loops.go:38
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -179,10 +168,10 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line jam_loops.go:49
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * gc_bdx) + 1) + gc_x0
+//line jam_loops.go:52
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(bounds) && 32 <= len(bounds)-gc_off && gc_off2 >= 0 && gc_off2 <= len(bounds) && 32 <= len(bounds)-gc_off2 {
 				gc_at := bounds[gc_off:][:32]
 				gc_at2 := bounds[gc_off2:][:32]
@@ -194,11 +183,10 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line jam_loops.go:64
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line jam_loops.go:20
 					i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:21
 					lo := gc_at[gc_lane]
 //line jam_loops.go:21
 					n := gc_at2[gc_lane] - gc_at[gc_lane]
@@ -209,7 +197,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					gc_jam_jamLoopWarp_26_add(&gc_jam, in[lo:lo+n], v, gc_l_v[:], gc_lane)
 				}
 			} else {
-//line jam_loops.go:32
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -217,8 +204,8 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line jam_loops.go:20
 					i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:21
 					lo := bounds[i]
 //line jam_loops.go:21
 					n := bounds[i+1] - bounds[i]
@@ -232,7 +219,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 		}
 //line jam_loops.go:34
 		gc_jam_jamLoopWarp_26_flush(&gc_jam)
-//line jam_loops.go:29
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -248,7 +234,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 //line jam_loops.go:30
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line jam_loops.go:34
 						v := gc_l_v[gc_lane]
 //line jam_loops.go:30
 						v += gc_c1r[gc_lane]
@@ -266,7 +251,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line jam_loops.go:46
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -276,9 +260,7 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line jam_loops.go:20
 				i := gc_bx*gc_bdx + gc_tx
-//line jam_loops.go:22
 				v := gc_l_v[gc_lane]
 //line jam_loops.go:33
 				sums[i] = v
@@ -352,8 +334,8 @@ func gc_jam_jamLoopWarp_26_run4(gc_j *gc_jam_jamLoopWarp_26) {
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 //line jam_loops.go:48
 	gc_l3_v := gc_j.lanes[3].v
-//line jam_loops.go:50
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+//line jam_loops.go:51
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
 //line jam_loops.go:53
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
@@ -361,7 +343,6 @@ func gc_jam_jamLoopWarp_26_run4(gc_j *gc_jam_jamLoopWarp_26) {
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
 //line jam_loops.go:57
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line jam_loops.go:26
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line jam_loops.go:26
 		gc_l0_e := gc_r3[gc_i2]
@@ -379,7 +360,6 @@ func gc_jam_jamLoopWarp_26_run4(gc_j *gc_jam_jamLoopWarp_26) {
 	{
 //line jam_loops.go:26
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line jam_loops.go:26
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
 //line jam_loops.go:26
 			gc_l0_e := gc_l0_gc_range0[gc_i7]
@@ -389,7 +369,6 @@ func gc_jam_jamLoopWarp_26_run4(gc_j *gc_jam_jamLoopWarp_26) {
 	{
 //line jam_loops.go:26
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line jam_loops.go:26
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
 //line jam_loops.go:26
 			gc_l1_e := gc_l1_gc_range0[gc_i8]
@@ -399,7 +378,6 @@ func gc_jam_jamLoopWarp_26_run4(gc_j *gc_jam_jamLoopWarp_26) {
 	{
 //line jam_loops.go:26
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line jam_loops.go:26
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
 //line jam_loops.go:26
 			gc_l2_e := gc_l2_gc_range0[gc_i9]
@@ -409,7 +387,6 @@ func gc_jam_jamLoopWarp_26_run4(gc_j *gc_jam_jamLoopWarp_26) {
 	{
 //line jam_loops.go:26
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line jam_loops.go:26
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
 //line jam_loops.go:26
 			gc_l3_e := gc_l3_gc_range0[gc_i10]
@@ -441,10 +418,8 @@ var gc_src_jamLoopStore = compiled.NewSource(gc_files_jam_loops, "jamLoopStore",
 //line jam_loops.go:41
 func gc_body_jamLoopStore(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, sums []float64, bounds []int, bad int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -457,13 +432,12 @@ func gc_body_jamLoopStore(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 			gc_bx = 0
 		}
 		var gc_jam gc_jam_jamLoopStore_48
-//line jam_loops.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line jam_loops.go:42
 				i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:43
 				lo := bounds[i]
 //line jam_loops.go:43
 				n := bounds[i+1] - bounds[i]
@@ -567,17 +541,11 @@ func gc_jam_jamLoopStore_48_run4(gc_j *gc_jam_jamLoopStore_48) {
 	gc_l3_in := gc_j.lanes[3].in
 //line jam_loops.go:86
 	gc_l3_lo := gc_j.lanes[3].lo
-//line jam_loops.go:48
 	gc_a1 := 0
-//line jam_loops.go:48
 	gc_a2 := 0
-//line jam_loops.go:48
 	gc_a3 := 0
-//line jam_loops.go:48
 	gc_a4 := 0
-//line jam_loops.go:48
 	gc_n5 := max(min(gc_l0_n-gc_a1, gc_l1_n-gc_a2, gc_l2_n-gc_a3, gc_l3_n-gc_a4), 0)
-//line jam_loops.go:48
 	if gc_n5 > 0 {
 //line jam_loops.go:48
 		gc_w7 := gc_l0_in[gc_a1+(gc_l0_lo+0):][:gc_n5]
@@ -587,8 +555,8 @@ func gc_jam_jamLoopStore_48_run4(gc_j *gc_jam_jamLoopStore_48) {
 		gc_w9 := gc_l2_in[gc_a3+(gc_l2_lo+0):][:gc_n5]
 //line jam_loops.go:48
 		gc_w10 := gc_l3_in[gc_a4+(gc_l3_lo+0):][:gc_n5]
-//line jam_loops.go:48
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
+//line jam_loops.go:49
 			gc_l0_s += float64(gc_w7[gc_j6])
 //line jam_loops.go:49
 			gc_l1_s += float64(gc_w8[gc_j6])
@@ -598,20 +566,20 @@ func gc_jam_jamLoopStore_48_run4(gc_j *gc_jam_jamLoopStore_48) {
 			gc_l3_s += float64(gc_w10[gc_j6])
 		}
 	}
-//line jam_loops.go:48
 	for gc_l0_k := gc_a1 + gc_n5; gc_l0_k < gc_l0_n; gc_l0_k++ {
+//line jam_loops.go:49
 		gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k])
 	}
-//line jam_loops.go:48
 	for gc_l1_k := gc_a2 + gc_n5; gc_l1_k < gc_l1_n; gc_l1_k++ {
+//line jam_loops.go:49
 		gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k])
 	}
-//line jam_loops.go:48
 	for gc_l2_k := gc_a3 + gc_n5; gc_l2_k < gc_l2_n; gc_l2_k++ {
+//line jam_loops.go:49
 		gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k])
 	}
-//line jam_loops.go:48
 	for gc_l3_k := gc_a4 + gc_n5; gc_l3_k < gc_l3_n; gc_l3_k++ {
+//line jam_loops.go:49
 		gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k])
 	}
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
@@ -637,20 +605,17 @@ var gc_src_jamLoopMax = compiled.NewSource(gc_files_jam_loops, "jamLoopMax", "a6
 //line jam_loops.go:59
 func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, bounds []int, bad int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_m := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	var gc_jam gc_jam_jamLoopMax_66
-//line jam_loops.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line jam_loops.go:60
 			i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:61
 			lo := bounds[i]
 //line jam_loops.go:61
 			n := bounds[i+1] - bounds[i]
@@ -663,14 +628,13 @@ func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, boun
 	}
 //line jam_loops.go:73
 	gc_jam_jamLoopMax_66_flush(&gc_jam)
-//line jam_loops.go:75
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
 		gc_off2 := gc_bx*gc_bdx + gc_bdx - 1
+//line jam_loops.go:78
 		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(sums)) {
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line jam_loops.go:82
 				m := gc_s_m[gc_rank]
 //line jam_loops.go:70
 				sums[gc_idx] = float64(m)
@@ -775,51 +739,42 @@ func gc_jam_jamLoopMax_66_run4(gc_j *gc_jam_jamLoopMax_66) {
 	gc_l3_m := gc_j.lanes[3].m
 //line jam_loops.go:104
 	gc_l3_in := gc_j.lanes[3].in
-//line jam_loops.go:66
 	gc_l0_k := gc_l0_lo
-//line jam_loops.go:66
 	gc_l1_k := gc_l1_lo
-//line jam_loops.go:66
 	gc_l2_k := gc_l2_lo
-//line jam_loops.go:66
 	gc_l3_k := gc_l3_lo
-//line jam_loops.go:66
 	for (gc_l0_k < gc_l0_lo+gc_l0_n) && (gc_l1_k < gc_l1_lo+gc_l1_n) && (gc_l2_k < gc_l2_lo+gc_l2_n) && (gc_l3_k < gc_l3_lo+gc_l3_n) {
+//line jam_loops.go:67
 		gc_l0_m = larger(gc_l0_m, gc_l0_in[gc_l0_k])
-//line jam_loops.go:66
 		gc_l0_k += 2
+//line jam_loops.go:67
 		gc_l1_m = larger(gc_l1_m, gc_l1_in[gc_l1_k])
-//line jam_loops.go:66
 		gc_l1_k += 2
+//line jam_loops.go:67
 		gc_l2_m = larger(gc_l2_m, gc_l2_in[gc_l2_k])
-//line jam_loops.go:66
 		gc_l2_k += 2
+//line jam_loops.go:67
 		gc_l3_m = larger(gc_l3_m, gc_l3_in[gc_l3_k])
-//line jam_loops.go:66
 		gc_l3_k += 2
 	}
-//line jam_loops.go:66
 	for gc_l0_k < gc_l0_lo+gc_l0_n {
+//line jam_loops.go:67
 		gc_l0_m = larger(gc_l0_m, gc_l0_in[gc_l0_k])
-//line jam_loops.go:66
 		gc_l0_k += 2
 	}
-//line jam_loops.go:66
 	for gc_l1_k < gc_l1_lo+gc_l1_n {
+//line jam_loops.go:67
 		gc_l1_m = larger(gc_l1_m, gc_l1_in[gc_l1_k])
-//line jam_loops.go:66
 		gc_l1_k += 2
 	}
-//line jam_loops.go:66
 	for gc_l2_k < gc_l2_lo+gc_l2_n {
+//line jam_loops.go:67
 		gc_l2_m = larger(gc_l2_m, gc_l2_in[gc_l2_k])
-//line jam_loops.go:66
 		gc_l2_k += 2
 	}
-//line jam_loops.go:66
 	for gc_l3_k < gc_l3_lo+gc_l3_n {
+//line jam_loops.go:67
 		gc_l3_m = larger(gc_l3_m, gc_l3_in[gc_l3_k])
-//line jam_loops.go:66
 		gc_l3_k += 2
 	}
 //line jam_loops.go:69
@@ -852,8 +807,7 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line jam_loops.go:88
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
@@ -876,8 +830,8 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line jam_loops.go:89
 				i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:90
 				lo := bounds[i]
 //line jam_loops.go:90
 				n := bounds[i+1] - bounds[i]
@@ -885,7 +839,6 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 					n += len(in)
 				}
 				v := gc_jam_jamSum_add(&gc_jam, in, lo, n, gc_c1v[:], gc_lane)
-//line jam_loops.go:97
 				_ = v
 			}
 		}
@@ -896,13 +849,12 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line jam_loops.go:100
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line jam_loops.go:102
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
 				gc_at := sums[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line jam_loops.go:107
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line jam_loops.go:91
@@ -921,7 +873,6 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line jam_loops.go:89
 					i := gc_bx*gc_bdx + gc_tx
 //line jam_loops.go:91
 					var v float64
@@ -1034,8 +985,8 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l3_s := gc_j.lanes[3].s
 //line jam_result.go:92
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line jam_result.go:94
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+//line jam_result.go:95
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
 //line jam_result.go:97
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
@@ -1043,7 +994,6 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
 //line jam_result.go:101
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line jam_result.go:46
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line jam_result.go:46
 		gc_l0_x := gc_r3[gc_i2]
@@ -1061,7 +1011,6 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	{
 //line jam_result.go:46
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line jam_result.go:46
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
 //line jam_result.go:46
 			gc_l0_x := gc_l0_gc_range0[gc_i7]
@@ -1071,7 +1020,6 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	{
 //line jam_result.go:46
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line jam_result.go:46
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
 //line jam_result.go:46
 			gc_l1_x := gc_l1_gc_range0[gc_i8]
@@ -1081,7 +1029,6 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	{
 //line jam_result.go:46
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line jam_result.go:46
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
 //line jam_result.go:46
 			gc_l2_x := gc_l2_gc_range0[gc_i9]
@@ -1091,7 +1038,6 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	{
 //line jam_result.go:46
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line jam_result.go:46
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
 //line jam_result.go:46
 			gc_l3_x := gc_l3_gc_range0[gc_i10]
@@ -1123,10 +1069,8 @@ var gc_src_jamHelperCounted = compiled.NewSource(gc_files_jam_loops, "jamHelperC
 //line jam_loops.go:105
 func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, sums []float64, bounds []int, bad int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1139,11 +1083,11 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 			gc_bx = 0
 		}
 		var gc_jam gc_jam_indexSum
-//line jam_loops.go:124
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			gc_off2 := (gc_bx * gc_bdx) + 1
 			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+//line jam_loops.go:126
 			gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2, len(sums)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1155,8 +1099,8 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line jam_loops.go:106
 							i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:107
 							lo := gc_at[gc_u]
 //line jam_loops.go:107
 							n := gc_at2[gc_u] - gc_at[gc_u]
@@ -1165,14 +1109,13 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 							}
 							gc_jam_indexSum_add(&gc_jam, in, lo, n, sums, i)
 						}
-//line jam_loops.go:115
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line jam_loops.go:106
 					i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:107
 					lo := bounds[i]
 //line jam_loops.go:107
 					n := bounds[i+1] - bounds[i]
@@ -1182,12 +1125,11 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					gc_jam_indexSum_add(&gc_jam, in, lo, n, sums, i)
 				}
 			} else {
-//line jam_loops.go:116
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line jam_loops.go:106
 					i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:107
 					lo := bounds[i]
 //line jam_loops.go:107
 					n := bounds[i+1] - bounds[i]
@@ -1281,24 +1223,15 @@ func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
 	gc_l3_lo := gc_j.lanes[3].lo
 //line jam_loops.go:148
 	gc_l3_n := gc_j.lanes[3].n
-//line jam_loops.go:117
 	var gc_l0_s float64
-//line jam_loops.go:117
 	var gc_l1_s float64
-//line jam_loops.go:117
 	var gc_l2_s float64
-//line jam_loops.go:117
 	var gc_l3_s float64
 	gc_a1 := 0
-//line jam_loops.go:118
 	gc_a2 := 0
-//line jam_loops.go:118
 	gc_a3 := 0
-//line jam_loops.go:118
 	gc_a4 := 0
-//line jam_loops.go:118
 	gc_n5 := max(min(gc_l0_n-gc_a1, gc_l1_n-gc_a2, gc_l2_n-gc_a3, gc_l3_n-gc_a4), 0)
-//line jam_loops.go:118
 	if gc_n5 > 0 {
 //line jam_loops.go:118
 		gc_w7 := gc_l0_in[gc_a1+(gc_l0_lo+0):][:gc_n5]
@@ -1308,8 +1241,8 @@ func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
 		gc_w9 := gc_l2_in[gc_a3+(gc_l2_lo+0):][:gc_n5]
 //line jam_loops.go:118
 		gc_w10 := gc_l3_in[gc_a4+(gc_l3_lo+0):][:gc_n5]
-//line jam_loops.go:118
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
+//line jam_loops.go:119
 			gc_l0_s += float64(gc_w7[gc_j6])
 //line jam_loops.go:119
 			gc_l1_s += float64(gc_w8[gc_j6])
@@ -1319,20 +1252,20 @@ func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
 			gc_l3_s += float64(gc_w10[gc_j6])
 		}
 	}
-//line jam_loops.go:118
 	for gc_l0_k := gc_a1 + gc_n5; gc_l0_k < gc_l0_n; gc_l0_k++ {
+//line jam_loops.go:119
 		gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k])
 	}
-//line jam_loops.go:118
 	for gc_l1_k := gc_a2 + gc_n5; gc_l1_k < gc_l1_n; gc_l1_k++ {
+//line jam_loops.go:119
 		gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k])
 	}
-//line jam_loops.go:118
 	for gc_l2_k := gc_a3 + gc_n5; gc_l2_k < gc_l2_n; gc_l2_k++ {
+//line jam_loops.go:119
 		gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k])
 	}
-//line jam_loops.go:118
 	for gc_l3_k := gc_a4 + gc_n5; gc_l3_k < gc_l3_n; gc_l3_k++ {
+//line jam_loops.go:119
 		gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k])
 	}
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s

@@ -39,17 +39,16 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_lo := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_n := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_s_v := compiled.Scratch[float64](gc_b, 2)[:gc_n]
-//line jam_result.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		gc_off2 := (gc_bx * gc_bdx) + 1
 		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+//line jam_result.go:31
 		gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -60,15 +59,14 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
-//line jam_result.go:16
 						i := gc_bx*gc_bdx + gc_tx
+//line jam_result.go:17
 						lo := gc_at[gc_u]
 //line jam_result.go:17
 						n := gc_at2[gc_u] - gc_at[gc_u]
 						if i == bad && mode != 0 {
 							n += len(in)
 						}
-//line jam_result.go:23
 						gc_s_lo[gc_rank] = lo
 						gc_s_n[gc_rank] = n
 					}
@@ -77,15 +75,14 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line jam_result.go:16
 				i := gc_bx*gc_bdx + gc_tx
+//line jam_result.go:17
 				lo := bounds[i]
 //line jam_result.go:17
 				n := bounds[i+1] - bounds[i]
 				if i == bad && mode != 0 {
 					n += len(in)
 				}
-//line jam_result.go:23
 				gc_s_lo[gc_rank] = lo
 				gc_s_n[gc_rank] = n
 			}
@@ -96,15 +93,14 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line jam_result.go:16
 					i := gc_bx*gc_bdx + gc_tx
+//line jam_result.go:17
 					lo := bounds[i]
 //line jam_result.go:17
 					n := bounds[i+1] - bounds[i]
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
-//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
@@ -112,15 +108,14 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line jam_result.go:16
 					i := gc_bx*gc_bdx + gc_tx
+//line jam_result.go:17
 					lo := bounds[i]
 //line jam_result.go:17
 					n := bounds[i+1] - bounds[i]
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
-//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
@@ -128,15 +123,14 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line jam_result.go:16
 					i := gc_bx*gc_bdx + gc_tx
+//line jam_result.go:17
 					lo := bounds[i]
 //line jam_result.go:17
 					n := bounds[i+1] - bounds[i]
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
-//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
@@ -144,15 +138,14 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line jam_result.go:16
 					i := gc_bx*gc_bdx + gc_tx
+//line jam_result.go:17
 					lo := bounds[i]
 //line jam_result.go:17
 					n := bounds[i+1] - bounds[i]
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
-//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
@@ -160,15 +153,14 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line jam_result.go:16
 				i := gc_bx*gc_bdx + gc_tx
+//line jam_result.go:17
 				lo := bounds[i]
 //line jam_result.go:17
 				n := bounds[i+1] - bounds[i]
 				if i == bad && mode != 0 {
 					n += len(in)
 				}
-//line jam_result.go:23
 				gc_s_lo[gc_rank] = lo
 				gc_s_n[gc_rank] = n
 			}
@@ -178,14 +170,11 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 	var tag int = mode
 	if tag == 0 {
 		var gc_jam gc_jam_jamSum
-//line jam_result.go:25
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line jam_result.go:16
 				i := gc_bx*gc_bdx + gc_tx
-//line jam_result.go:18
 				lo := gc_s_lo[gc_rank]
 				n := gc_s_n[gc_rank]
 //line jam_result.go:23
@@ -202,7 +191,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 //line jam_result.go:28
 	if tag == 1 {
 		var gc_jam2 gc_jam_jamSum
-//line jam_result.go:31
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lo := gc_s_lo[gc_rank]
@@ -213,14 +201,13 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 		}
 //line jam_result.go:33
 		gc_jam_jamSum_flush(&gc_jam2)
-//line jam_result.go:35
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 0 - 1
 			gc_off3 := gc_bx*gc_bdx + gc_bdx - 1
+//line jam_result.go:38
 			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
 				for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
-//line jam_result.go:42
 					v := gc_s_v[gc_rank]
 //line jam_result.go:31
 					sums[gc_idx] = v
@@ -290,7 +277,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				_ = v_
 			}
 			gc_jam_jamSum_flush(&gc_jam3)
-//line jam_result.go:34
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
 			} else {
@@ -302,7 +288,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 //line jam_result.go:35
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, gocuda.WarpSize, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line jam_result.go:39
 							v_ := gc_l_v_[gc_lane]
 //line jam_result.go:35
 							v_ += gc_c1r[gc_lane]
@@ -320,7 +305,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line jam_result.go:51
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -330,9 +314,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line jam_result.go:16
 					i := gc_bx*gc_bdx + gc_tx
-//line jam_result.go:18
 					v_ := gc_l_v_[gc_lane]
 //line jam_result.go:38
 					sums[i] = v_

@@ -79,35 +79,30 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[[3]int](gc_b, 0)[:gc_n]
 	gc_s_w := compiled.Scratch[float64](gc_b, 1)[:gc_n]
 //line kernels.go:160
 	buf := gocuda.DynamicShared[float64](t)
-//line kernels.go:162
 	size := gc_bdx * gc_bdy * gc_bdz
-//line kernels.go:164
 	gc_ty := 0
 	gc_tz := 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line kernels.go:161
 			r := gc_rank
 //line kernels.go:163
 			g := gc_bx*size + r
 			ok := g < len(in)
-//line kernels.go:164
 			v := 0.0
+//line kernels.go:165
 			if ok {
 				v = in[g]
 			}
 			idx := [3]int{gc_tx, gc_ty, gc_tz}
 			buf[r] = v
-//line kernels.go:172
 			gc_s_idx[gc_rank] = idx
 		}
 		gc_ty++
@@ -116,104 +111,85 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			gc_tz++
 		}
 	}
-//line kernels.go:181
 	compiled.OutOfLine(func() {
+//line kernels.go:182
 		gc_s_idx := gc_s_idx[:gc_n]
 //line kernels.go:184
 		gc_s_w := gc_s_w[:gc_n]
 		{
-//line kernels.go:187
 			gc_step := 0
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
-//line kernels.go:161
 					r := gc_rank
-//line kernels.go:163
 					idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-//line kernels.go:176
 					gc_s_w[gc_rank] = w
 				}
 				{
 					gc_rank := gc_step + 1
 					gc_pos.Thread = gc_rank
-//line kernels.go:161
 					r := gc_rank
-//line kernels.go:163
 					idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-//line kernels.go:176
 					gc_s_w[gc_rank] = w
 				}
 				{
 					gc_rank := gc_step + 2
 					gc_pos.Thread = gc_rank
-//line kernels.go:161
 					r := gc_rank
-//line kernels.go:163
 					idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-//line kernels.go:176
 					gc_s_w[gc_rank] = w
 				}
 				{
 					gc_rank := gc_step + 3
 					gc_pos.Thread = gc_rank
-//line kernels.go:161
 					r := gc_rank
-//line kernels.go:163
 					idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 					w := buf[(r+1)%size]
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-//line kernels.go:176
 					gc_s_w[gc_rank] = w
 				}
 			}
 			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line kernels.go:161
 				r := gc_rank
-//line kernels.go:163
 				idx := gc_s_idx[gc_rank]
 //line kernels.go:171
 				w := buf[(r+1)%size]
 				for k := range idx {
 					w += float64(idx[k]) / 1000
 				}
-//line kernels.go:176
 				gc_s_w[gc_rank] = w
 			}
 		}
 	})
-//line kernels.go:181
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
 			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
-//line kernels.go:161
 			r := gc_rank
 //line kernels.go:163
 			g := gc_bx*size + r
 			ok := g < len(in)
-//line kernels.go:166
 			w := gc_s_w[gc_rank]
 //line kernels.go:176
 			if ok {
@@ -223,12 +199,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 		{
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
-//line kernels.go:161
 			r := gc_rank
 //line kernels.go:163
 			g := gc_bx*size + r
 			ok := g < len(in)
-//line kernels.go:166
 			w := gc_s_w[gc_rank]
 //line kernels.go:176
 			if ok {
@@ -238,12 +212,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 		{
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
-//line kernels.go:161
 			r := gc_rank
 //line kernels.go:163
 			g := gc_bx*size + r
 			ok := g < len(in)
-//line kernels.go:166
 			w := gc_s_w[gc_rank]
 //line kernels.go:176
 			if ok {
@@ -253,12 +225,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 		{
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
-//line kernels.go:161
 			r := gc_rank
 //line kernels.go:163
 			g := gc_bx*size + r
 			ok := g < len(in)
-//line kernels.go:166
 			w := gc_s_w[gc_rank]
 //line kernels.go:176
 			if ok {
@@ -268,12 +238,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 	}
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line kernels.go:161
 		r := gc_rank
 //line kernels.go:163
 		g := gc_bx*size + r
 		ok := g < len(in)
-//line kernels.go:166
 		w := gc_s_w[gc_rank]
 //line kernels.go:176
 		if ok {
@@ -299,11 +267,10 @@ var gc_src_panicKernel = compiled.NewSource(gc_files_kernels, "panicKernel", "57
 //line kernels.go:186
 func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line kernels.go:192
 	gc_off := gc_bx
+//line kernels.go:192
 	if gc_off >= 0 && gc_off < len(out) {
 		gc_at := out[gc_off:][:1]
 		gc_step := 0
@@ -317,7 +284,6 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 //line kernels.go:187
 			gc_at[0] = 1
 		}
-//line kernels.go:190
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 //line kernels.go:187
 			gc_at[0] = 1
@@ -356,7 +322,6 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 			out[gc_bx] = 1
 		}
 	}
-//line kernels.go:192
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -492,55 +457,48 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line kernels.go:356
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line kernels.go:352
 			i := gc_rank
+//line kernels.go:353
 			i *= 2
-//line kernels.go:355
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line kernels.go:352
 			i := gc_rank
+//line kernels.go:353
 			i *= 2
-//line kernels.go:355
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line kernels.go:352
 			i := gc_rank
+//line kernels.go:353
 			i *= 2
-//line kernels.go:355
 			gc_s_i[gc_rank] = i
 		}
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line kernels.go:352
 			i := gc_rank
+//line kernels.go:353
 			i *= 2
-//line kernels.go:355
 			gc_s_i[gc_rank] = i
 		}
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line kernels.go:352
 		i := gc_rank
+//line kernels.go:353
 		i *= 2
-//line kernels.go:355
 		gc_s_i[gc_rank] = i
 	}
-//line kernels.go:359
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -628,7 +586,6 @@ var gc_src_spin = compiled.NewSource(gc_files_kernels, "spin", "bb5de44a5aaceb22
 func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line kernels.go:432
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -636,71 +593,52 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 			gc_pos.Thread = gc_rank
 //line kernels.go:429
 			for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
 				gc_b.Tick()
-//line kernels.go:429
 				if gc_b.Stopped() {
-//line kernels.go:429
 					return
 				}
 			}
 		}
 		{
-//line kernels.go:433
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 //line kernels.go:429
 			for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
 				gc_b.Tick()
-//line kernels.go:429
 				if gc_b.Stopped() {
-//line kernels.go:429
 					return
 				}
 			}
 		}
 		{
-//line kernels.go:433
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 //line kernels.go:429
 			for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
 				gc_b.Tick()
-//line kernels.go:429
 				if gc_b.Stopped() {
-//line kernels.go:429
 					return
 				}
 			}
 		}
 		{
-//line kernels.go:433
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 //line kernels.go:429
 			for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
 				gc_b.Tick()
-//line kernels.go:429
 				if gc_b.Stopped() {
-//line kernels.go:429
 					return
 				}
 			}
 		}
 	}
-//line kernels.go:433
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line kernels.go:429
 		for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
 			gc_b.Tick()
-//line kernels.go:429
 			if gc_b.Stopped() {
-//line kernels.go:429
 				return
 			}
 		}
@@ -728,8 +666,7 @@ func gc_body_laneVarResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -741,7 +678,6 @@ func gc_body_laneVarResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line kernels.go:459
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, 32, 0)
@@ -749,20 +685,19 @@ func gc_body_laneVarResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:441
 					tid := gc_tx
+//line kernels.go:442
 					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					lane := tid % 32
 					_ = lane
 					out[row] = in[row] + 1
 				}
 			} else {
-//line kernels.go:449
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:441
 					tid := gc_tx
+//line kernels.go:442
 					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					lane := tid % 32
 					if lane == 0 {
@@ -800,8 +735,7 @@ func gc_body_maskResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -813,27 +747,26 @@ func gc_body_maskResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line kernels.go:473
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line kernels.go:474
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod(mask), c)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:455
 					tid := gc_tx
+//line kernels.go:456
 					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line kernels.go:459
 					out[row] = in[row] + 2
 				}
 			} else {
-//line kernels.go:463
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line kernels.go:455
 					tid := gc_tx
+//line kernels.go:456
 					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 					bits := tid & mask
 					if bits == c {

@@ -17,10 +17,9 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line labeled.go:47
+//line labeled.go:46
 	var gc_l_v [32]int32
 	var gc_l_i [32]int
 	var gc_l_k [32]int
@@ -503,10 +502,9 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line labeled.go:100
+//line labeled.go:99
 	var gc_l_v [32]int32
 	var gc_l_i [32]int
 	var gc_l_tag [32]int

@@ -12,14 +12,12 @@ import (
 //line lane_bounds.go:12
 func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line lane_bounds.go:22
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -30,9 +28,9 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line lane_bounds.go:33
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line lane_bounds.go:34
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -44,25 +42,16 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				gc_at := in[gc_off:][:gc_to]
 				gc_at2 := out[gc_off:][:gc_to]
 				gc_vstep := gc_from
-//line lane_bounds.go:13
 				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_bounds.go:19
 				gc_vb8 := lanes.BroadcastFloat32x8(1)
-//line lane_bounds.go:22
 				gc_vb9 := lanes.BroadcastFloat32x8(2)
-//line lane_bounds.go:25
 				gc_vb10 := lanes.BroadcastFloat32x8(4)
-//line lane_bounds.go:28
 				gc_vb11 := lanes.BroadcastFloat32x8(8)
-//line lane_bounds.go:28
 				gc_iota24 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line lane_bounds.go:31
 				gc_vb12 := lanes.BroadcastFloat32x8(16)
-//line lane_bounds.go:37
 				gc_vb13 := lanes.BroadcastFloat32x8(64)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line lane_bounds.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 					var v lanes.Float32x8
@@ -72,7 +61,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:18
 						gc_if28 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
-//line lane_bounds.go:18
 						if gc_if28.ToBits() != 0 {
 //line lane_bounds.go:18
 							v = v.Add(gc_vb8).Merge(v, gc_if28)
@@ -84,7 +72,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:21
 						gc_if29 := gc_iota5.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
-//line lane_bounds.go:21
 						if gc_if29.ToBits() != 0 {
 //line lane_bounds.go:21
 							v = v.Add(gc_vb9).Merge(v, gc_if29)
@@ -96,7 +83,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:24
 						gc_if30 := gc_iota5.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
-//line lane_bounds.go:24
 						if gc_if30.ToBits() != 0 {
 //line lane_bounds.go:24
 							v = v.Add(gc_vb10).Merge(v, gc_if30)
@@ -108,7 +94,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:27
 						gc_if31 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
-//line lane_bounds.go:27
 						if gc_if31.ToBits() != 0 {
 //line lane_bounds.go:27
 							v = v.Add(gc_vb11).Merge(v, gc_if31)
@@ -120,7 +105,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:30
 						gc_if32 := gc_iota24.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
-//line lane_bounds.go:30
 						if gc_if32.ToBits() != 0 {
 //line lane_bounds.go:30
 							v = v.Add(gc_vb12).Merge(v, gc_if32)
@@ -132,7 +116,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:33
 						gc_if33 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
-//line lane_bounds.go:33
 						if gc_if33.ToBits() != 0 {
 //line lane_bounds.go:33
 							v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).Merge(v, gc_if33)
@@ -144,7 +127,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:36
 						gc_if34 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota5.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
-//line lane_bounds.go:36
 						if gc_if34.ToBits() != 0 {
 //line lane_bounds.go:36
 							v = v.Add(gc_vb13).Merge(v, gc_if34)
@@ -154,7 +136,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line lane_bounds.go:13
 					i := gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 					var v float32
@@ -182,34 +163,21 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line lane_bounds.go:43
 				gc_vstep2 := gc_from
-//line lane_bounds.go:13
 				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_bounds.go:19
 				gc_vb := lanes.BroadcastFloat32x8(1)
-//line lane_bounds.go:22
 				gc_vb2 := lanes.BroadcastFloat32x8(2)
-//line lane_bounds.go:25
 				gc_vb3 := lanes.BroadcastFloat32x8(4)
-//line lane_bounds.go:28
 				gc_vb4 := lanes.BroadcastFloat32x8(8)
-//line lane_bounds.go:28
 				gc_iota22 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line lane_bounds.go:31
 				gc_vb5 := lanes.BroadcastFloat32x8(16)
-//line lane_bounds.go:31
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line lane_bounds.go:31
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line lane_bounds.go:47
 				gc_vb6 := lanes.BroadcastFloat32x8(0)
-//line lane_bounds.go:37
 				gc_vb7 := lanes.BroadcastFloat32x8(64)
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line lane_bounds.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 					var v lanes.Float32x8
@@ -219,7 +187,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:18
 						gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
-//line lane_bounds.go:18
 						if gc_if10.ToBits() != 0 {
 //line lane_bounds.go:18
 							v = v.Add(gc_vb).Merge(v, gc_if10)
@@ -231,7 +198,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:21
 						gc_if11 := gc_iota3.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
-//line lane_bounds.go:21
 						if gc_if11.ToBits() != 0 {
 //line lane_bounds.go:21
 							v = v.Add(gc_vb2).Merge(v, gc_if11)
@@ -243,7 +209,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:24
 						gc_if12 := gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
-//line lane_bounds.go:24
 						if gc_if12.ToBits() != 0 {
 //line lane_bounds.go:24
 							v = v.Add(gc_vb3).Merge(v, gc_if12)
@@ -255,7 +220,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:27
 						gc_if13 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
-//line lane_bounds.go:27
 						if gc_if13.ToBits() != 0 {
 //line lane_bounds.go:27
 							v = v.Add(gc_vb4).Merge(v, gc_if13)
@@ -267,77 +231,56 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:30
 						gc_if14 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
-//line lane_bounds.go:30
 						if gc_if14.ToBits() != 0 {
 //line lane_bounds.go:30
 							v = v.Add(gc_vb5).Merge(v, gc_if14)
 						}
 					}
 					if i < 0 || i > len(out)-8 {
-//line lane_bounds.go:33
 						break
 					}
 //line lane_bounds.go:33
 					if i >= lo && (i < hi && uint(hi-i) > 7) {
 //line lane_bounds.go:33
 						var gc_i3 int = i
-//line lane_bounds.go:33
 						var gc_result3 lanes.Float32x8
-//line lane_bounds.go:33
 						gc_returned3 := gc_none
-//line lane_bounds.go:33
 						if gc_i3 <
 //line lane_bounds.go:44
 							len(in) && uint(len(in)-gc_i3) > 7 {
-//line lane_bounds.go:34
 							var gc_ld4 lanes.Float32x8
 //line lane_bounds.go:34
 							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line lane_bounds.go:34
 								gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 							} else {
-//line lane_bounds.go:34
 								break gc_steps2
 							}
-//line lane_bounds.go:34
 							gc_result3 = gc_ld4
-//line lane_bounds.go:34
 							gc_b2 := gc_none
-//line lane_bounds.go:34
 							if true {
-//line lane_bounds.go:34
 								gc_b2 = gc_all
 							}
-//line lane_bounds.go:34
 							gc_returned3 = gc_b2
 						} else {
 //line lane_bounds.go:34
 							gc_if15 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line lane_bounds.go:34
 							if gc_if15.ToBits() != 0 {
-//line lane_bounds.go:34
 								var gc_ld5 lanes.Float32x8
 //line lane_bounds.go:34
 								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line lane_bounds.go:34
 									gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 								} else {
-//line lane_bounds.go:34
 									break gc_steps2
 								}
-//line lane_bounds.go:34
 								gc_result3 = gc_ld5.Merge(gc_result3, gc_if15)
-//line lane_bounds.go:34
 								gc_returned3 = gc_if15.Or(gc_returned3)
 							}
 						}
-//line lane_bounds.go:34
 						gc_if16 := gc_returned3.ToInt32x8().Not().ToMask()
-//line lane_bounds.go:34
 						if gc_if16.ToBits() != 0 {
-//line lane_bounds.go:34
 							gc_result3 = gc_vb6.Merge(gc_result3, gc_if16)
-//line lane_bounds.go:34
 							gc_returned3 = gc_if16.Or(gc_returned3)
 						}
 //line lane_bounds.go:34
@@ -345,39 +288,28 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:34
 						gc_if17 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
-//line lane_bounds.go:33
 						if gc_if17.ToBits() != 0 {
 //line lane_bounds.go:33
 							var gc_i4 int = i
-//line lane_bounds.go:33
 							var gc_result4 lanes.Float32x8
-//line lane_bounds.go:33
 							gc_returned4 := gc_none
 //line lane_bounds.go:33
 							gc_if18 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 							if gc_if17.And(gc_if18).ToBits() != 0 {
-//line lane_bounds.go:34
 								var gc_ld6 lanes.Float32x8
 //line lane_bounds.go:34
 								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line lane_bounds.go:34
 									gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 								} else {
-//line lane_bounds.go:34
 									break gc_steps2
 								}
-//line lane_bounds.go:34
 								gc_result4 = gc_ld6.Merge(gc_result4, gc_if17.And(gc_if18))
-//line lane_bounds.go:34
 								gc_returned4 = gc_if17.And(gc_if18).Or(gc_returned4)
 							}
-//line lane_bounds.go:34
 							gc_if19 := gc_returned4.ToInt32x8().Not().ToMask()
-//line lane_bounds.go:34
 							if gc_if17.And(gc_if19).ToBits() != 0 {
-//line lane_bounds.go:34
 								gc_result4 = gc_vb6.Merge(gc_result4, gc_if17.And(gc_if19))
-//line lane_bounds.go:34
 								gc_returned4 = gc_if17.And(gc_if19).Or(gc_returned4)
 							}
 //line lane_bounds.go:34
@@ -391,7 +323,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					} else {
 //line lane_bounds.go:36
 						gc_if20 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
-//line lane_bounds.go:36
 						if gc_if20.ToBits() != 0 {
 //line lane_bounds.go:36
 							v = v.Add(gc_vb7).Merge(v, gc_if20)
@@ -403,7 +334,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line lane_bounds.go:13
 					i := gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 					var v float32

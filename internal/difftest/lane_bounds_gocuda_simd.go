@@ -13,14 +13,12 @@ import (
 //line lane_bounds.go:12
 func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line lane_bounds.go:22
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -31,9 +29,9 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line lane_bounds.go:33
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line lane_bounds.go:34
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -48,25 +46,16 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line lane_bounds.go:13
 						gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line lane_bounds.go:19
 						gc_vb35 := archsimd.BroadcastFloat32x16(1)
-//line lane_bounds.go:22
 						gc_vb36 := archsimd.BroadcastFloat32x16(2)
-//line lane_bounds.go:25
 						gc_vb37 := archsimd.BroadcastFloat32x16(4)
-//line lane_bounds.go:28
 						gc_vb38 := archsimd.BroadcastFloat32x16(8)
-//line lane_bounds.go:28
 						gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line lane_bounds.go:31
 						gc_vb39 := archsimd.BroadcastFloat32x16(16)
-//line lane_bounds.go:37
 						gc_vb40 := archsimd.BroadcastFloat32x16(64)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line lane_bounds.go:13
 							var i int = gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -76,7 +65,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:18
 								gc_if48 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
-//line lane_bounds.go:18
 								if gc_if48.ToBits() != 0 {
 //line lane_bounds.go:18
 									v = v.Merge(v.Add(gc_vb35), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
@@ -88,7 +76,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:21
 								gc_if49 := gc_iota7.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
-//line lane_bounds.go:21
 								if gc_if49.ToBits() != 0 {
 //line lane_bounds.go:21
 									v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if49.ToBits()))
@@ -100,7 +87,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:24
 								gc_if50 := gc_iota7.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
-//line lane_bounds.go:24
 								if gc_if50.ToBits() != 0 {
 //line lane_bounds.go:24
 									v = v.Merge(v.Add(gc_vb37), archsimd.Mask32x16FromBits(^gc_if50.ToBits()))
@@ -112,7 +98,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:27
 								gc_if51 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
-//line lane_bounds.go:27
 								if gc_if51.ToBits() != 0 {
 //line lane_bounds.go:27
 									v = v.Merge(v.Add(gc_vb38), archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
@@ -124,7 +109,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:30
 								gc_if52 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
-//line lane_bounds.go:30
 								if gc_if52.ToBits() != 0 {
 //line lane_bounds.go:30
 									v = v.Merge(v.Add(gc_vb39), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
@@ -136,7 +120,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:33
 								gc_if53 := archsimd.Mask32x16FromBits(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
-//line lane_bounds.go:33
 								if gc_if53.ToBits() != 0 {
 //line lane_bounds.go:33
 									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
@@ -148,7 +131,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:36
 								gc_if54 := archsimd.Mask32x16FromBits(gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota7.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
-//line lane_bounds.go:36
 								if gc_if54.ToBits() != 0 {
 //line lane_bounds.go:36
 									v = v.Merge(v.Add(gc_vb40), archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
@@ -165,25 +147,16 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					}
 				}
 				if compiled.SIMD {
-//line lane_bounds.go:13
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_bounds.go:19
 					gc_vb29 := archsimd.BroadcastFloat32x8(1)
-//line lane_bounds.go:22
 					gc_vb30 := archsimd.BroadcastFloat32x8(2)
-//line lane_bounds.go:25
 					gc_vb31 := archsimd.BroadcastFloat32x8(4)
-//line lane_bounds.go:28
 					gc_vb32 := archsimd.BroadcastFloat32x8(8)
-//line lane_bounds.go:28
 					gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line lane_bounds.go:31
 					gc_vb33 := archsimd.BroadcastFloat32x8(16)
-//line lane_bounds.go:37
 					gc_vb34 := archsimd.BroadcastFloat32x8(64)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line lane_bounds.go:13
 						var i int = gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -193,7 +166,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:18
 							gc_if41 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
-//line lane_bounds.go:18
 							if gc_if41.ToBits() != 0 {
 //line lane_bounds.go:18
 								v = v.Add(gc_vb29).Merge(v, gc_if41)
@@ -205,7 +177,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:21
 							gc_if42 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
-//line lane_bounds.go:21
 							if gc_if42.ToBits() != 0 {
 //line lane_bounds.go:21
 								v = v.Add(gc_vb30).Merge(v, gc_if42)
@@ -217,7 +188,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:24
 							gc_if43 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
-//line lane_bounds.go:24
 							if gc_if43.ToBits() != 0 {
 //line lane_bounds.go:24
 								v = v.Add(gc_vb31).Merge(v, gc_if43)
@@ -229,7 +199,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:27
 							gc_if44 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
-//line lane_bounds.go:27
 							if gc_if44.ToBits() != 0 {
 //line lane_bounds.go:27
 								v = v.Add(gc_vb32).Merge(v, gc_if44)
@@ -241,7 +210,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:30
 							gc_if45 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
-//line lane_bounds.go:30
 							if gc_if45.ToBits() != 0 {
 //line lane_bounds.go:30
 								v = v.Add(gc_vb33).Merge(v, gc_if45)
@@ -253,7 +221,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:33
 							gc_if46 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
-//line lane_bounds.go:33
 							if gc_if46.ToBits() != 0 {
 //line lane_bounds.go:33
 								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).Merge(v, gc_if46)
@@ -265,7 +232,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:36
 							gc_if47 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
-//line lane_bounds.go:36
 							if gc_if47.ToBits() != 0 {
 //line lane_bounds.go:36
 								v = v.Add(gc_vb34).Merge(v, gc_if47)
@@ -277,7 +243,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line lane_bounds.go:13
 					i := gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 					var v float32
@@ -305,37 +270,24 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line lane_bounds.go:43
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line lane_bounds.go:13
 						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line lane_bounds.go:19
 						gc_vb22 := archsimd.BroadcastFloat32x16(1)
-//line lane_bounds.go:22
 						gc_vb23 := archsimd.BroadcastFloat32x16(2)
-//line lane_bounds.go:25
 						gc_vb24 := archsimd.BroadcastFloat32x16(4)
-//line lane_bounds.go:28
 						gc_vb25 := archsimd.BroadcastFloat32x16(8)
-//line lane_bounds.go:28
 						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line lane_bounds.go:31
 						gc_vb26 := archsimd.BroadcastFloat32x16(16)
-//line lane_bounds.go:31
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line lane_bounds.go:31
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line lane_bounds.go:47
 						gc_vb27 := archsimd.BroadcastFloat32x16(0)
-//line lane_bounds.go:37
 						gc_vb28 := archsimd.BroadcastFloat32x16(64)
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line lane_bounds.go:13
 							var i int = gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -345,7 +297,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:18
 								gc_if30 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
-//line lane_bounds.go:18
 								if gc_if30.ToBits() != 0 {
 //line lane_bounds.go:18
 									v = v.Merge(v.Add(gc_vb22), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
@@ -357,7 +308,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:21
 								gc_if31 := gc_iota5.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
-//line lane_bounds.go:21
 								if gc_if31.ToBits() != 0 {
 //line lane_bounds.go:21
 									v = v.Merge(v.Add(gc_vb23), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
@@ -369,7 +319,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:24
 								gc_if32 := gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
-//line lane_bounds.go:24
 								if gc_if32.ToBits() != 0 {
 //line lane_bounds.go:24
 									v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
@@ -381,7 +330,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:27
 								gc_if33 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
-//line lane_bounds.go:27
 								if gc_if33.ToBits() != 0 {
 //line lane_bounds.go:27
 									v = v.Merge(v.Add(gc_vb25), archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
@@ -393,77 +341,56 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:30
 								gc_if34 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
-//line lane_bounds.go:30
 								if gc_if34.ToBits() != 0 {
 //line lane_bounds.go:30
 									v = v.Merge(v.Add(gc_vb26), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 								}
 							}
 							if i < 0 || i > len(out)-16 {
-//line lane_bounds.go:33
 								break
 							}
 //line lane_bounds.go:33
 							if i >= lo && (i < hi && uint(hi-i) > 15) {
 //line lane_bounds.go:33
 								var gc_i7 int = i
-//line lane_bounds.go:33
 								var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:33
 								gc_returned7 := gc_none2
-//line lane_bounds.go:33
 								if gc_i7 <
 //line lane_bounds.go:44
 									len(in) && uint(len(in)-gc_i7) > 15 {
-//line lane_bounds.go:34
 									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
 									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line lane_bounds.go:34
 										gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 									} else {
-//line lane_bounds.go:34
 										break gc_steps4
 									}
-//line lane_bounds.go:34
 									gc_result7 = gc_ld10
-//line lane_bounds.go:34
 									gc_b3 := gc_none2
-//line lane_bounds.go:34
 									if true {
-//line lane_bounds.go:34
 										gc_b3 = gc_all2
 									}
-//line lane_bounds.go:34
 									gc_returned7 = gc_b3
 								} else {
 //line lane_bounds.go:34
 									gc_if35 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-//line lane_bounds.go:34
 									if gc_if35.ToBits() != 0 {
-//line lane_bounds.go:34
 										var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
 										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line lane_bounds.go:34
 											gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 										} else {
-//line lane_bounds.go:34
 											break gc_steps4
 										}
-//line lane_bounds.go:34
 										gc_result7 = gc_result7.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
-//line lane_bounds.go:34
 										gc_returned7 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned7.ToBits())
 									}
 								}
-//line lane_bounds.go:34
 								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
-//line lane_bounds.go:34
 								if gc_if36.ToBits() != 0 {
-//line lane_bounds.go:34
 									gc_result7 = gc_result7.Merge(gc_vb27, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line lane_bounds.go:34
 									gc_returned7 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned7.ToBits())
 								}
 //line lane_bounds.go:34
@@ -471,39 +398,28 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:34
 								gc_if37 := archsimd.Mask32x16FromBits(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
-//line lane_bounds.go:33
 								if gc_if37.ToBits() != 0 {
 //line lane_bounds.go:33
 									var gc_i8 int = i
-//line lane_bounds.go:33
 									var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:33
 									gc_returned8 := gc_none2
 //line lane_bounds.go:33
 									gc_if38 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 									if archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits() != 0 {
-//line lane_bounds.go:34
 										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
 										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line lane_bounds.go:34
 											gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 										} else {
-//line lane_bounds.go:34
 											break gc_steps4
 										}
-//line lane_bounds.go:34
 										gc_result8 = gc_result8.Merge(gc_ld12, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits()))
-//line lane_bounds.go:34
 										gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits() | gc_returned8.ToBits())
 									}
-//line lane_bounds.go:34
 									gc_if39 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line lane_bounds.go:34
 									if archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits() != 0 {
-//line lane_bounds.go:34
 										gc_result8 = gc_result8.Merge(gc_vb27, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits()))
-//line lane_bounds.go:34
 										gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits() | gc_returned8.ToBits())
 									}
 //line lane_bounds.go:34
@@ -517,7 +433,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line lane_bounds.go:36
 								gc_if40 := archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
-//line lane_bounds.go:36
 								if gc_if40.ToBits() != 0 {
 //line lane_bounds.go:36
 									v = v.Merge(v.Add(gc_vb28), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
@@ -533,32 +448,20 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					}
 				}
 				if compiled.SIMD {
-//line lane_bounds.go:13
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_bounds.go:19
 					gc_vb8 := archsimd.BroadcastFloat32x8(1)
-//line lane_bounds.go:22
 					gc_vb9 := archsimd.BroadcastFloat32x8(2)
-//line lane_bounds.go:25
 					gc_vb10 := archsimd.BroadcastFloat32x8(4)
-//line lane_bounds.go:28
 					gc_vb11 := archsimd.BroadcastFloat32x8(8)
-//line lane_bounds.go:28
 					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line lane_bounds.go:31
 					gc_vb12 := archsimd.BroadcastFloat32x8(16)
-//line lane_bounds.go:31
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line lane_bounds.go:31
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line lane_bounds.go:47
 					gc_vb13 := archsimd.BroadcastFloat32x8(0)
-//line lane_bounds.go:37
 					gc_vb14 := archsimd.BroadcastFloat32x8(64)
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line lane_bounds.go:13
 						var i int = gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -568,7 +471,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:18
 							gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
-//line lane_bounds.go:18
 							if gc_if10.ToBits() != 0 {
 //line lane_bounds.go:18
 								v = v.Add(gc_vb8).Merge(v, gc_if10)
@@ -580,7 +482,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:21
 							gc_if11 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
-//line lane_bounds.go:21
 							if gc_if11.ToBits() != 0 {
 //line lane_bounds.go:21
 								v = v.Add(gc_vb9).Merge(v, gc_if11)
@@ -592,7 +493,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:24
 							gc_if12 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
-//line lane_bounds.go:24
 							if gc_if12.ToBits() != 0 {
 //line lane_bounds.go:24
 								v = v.Add(gc_vb10).Merge(v, gc_if12)
@@ -604,7 +504,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:27
 							gc_if13 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
-//line lane_bounds.go:27
 							if gc_if13.ToBits() != 0 {
 //line lane_bounds.go:27
 								v = v.Add(gc_vb11).Merge(v, gc_if13)
@@ -616,77 +515,56 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:30
 							gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
-//line lane_bounds.go:30
 							if gc_if14.ToBits() != 0 {
 //line lane_bounds.go:30
 								v = v.Add(gc_vb12).Merge(v, gc_if14)
 							}
 						}
 						if i < 0 || i > len(out)-8 {
-//line lane_bounds.go:33
 							break
 						}
 //line lane_bounds.go:33
 						if i >= lo && (i < hi && uint(hi-i) > 7) {
 //line lane_bounds.go:33
 							var gc_i3 int = i
-//line lane_bounds.go:33
 							var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lane_bounds.go:33
 							gc_returned3 := gc_none
-//line lane_bounds.go:33
 							if gc_i3 <
 //line lane_bounds.go:44
 								len(in) && uint(len(in)-gc_i3) > 7 {
-//line lane_bounds.go:34
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
 								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line lane_bounds.go:34
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 								} else {
-//line lane_bounds.go:34
 									break gc_steps2
 								}
-//line lane_bounds.go:34
 								gc_result3 = gc_ld4
-//line lane_bounds.go:34
 								gc_b2 := gc_none
-//line lane_bounds.go:34
 								if true {
-//line lane_bounds.go:34
 									gc_b2 = gc_all
 								}
-//line lane_bounds.go:34
 								gc_returned3 = gc_b2
 							} else {
 //line lane_bounds.go:34
 								gc_if15 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line lane_bounds.go:34
 								if gc_if15.ToBits() != 0 {
-//line lane_bounds.go:34
 									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
 									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line lane_bounds.go:34
 										gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 									} else {
-//line lane_bounds.go:34
 										break gc_steps2
 									}
-//line lane_bounds.go:34
 									gc_result3 = gc_ld5.Merge(gc_result3, gc_if15)
-//line lane_bounds.go:34
 									gc_returned3 = gc_if15.Or(gc_returned3)
 								}
 							}
-//line lane_bounds.go:34
 							gc_if16 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line lane_bounds.go:34
 							if gc_if16.ToBits() != 0 {
-//line lane_bounds.go:34
 								gc_result3 = gc_vb13.Merge(gc_result3, gc_if16)
-//line lane_bounds.go:34
 								gc_returned3 = gc_if16.Or(gc_returned3)
 							}
 //line lane_bounds.go:34
@@ -694,39 +572,28 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:34
 							gc_if17 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
-//line lane_bounds.go:33
 							if gc_if17.ToBits() != 0 {
 //line lane_bounds.go:33
 								var gc_i4 int = i
-//line lane_bounds.go:33
 								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lane_bounds.go:33
 								gc_returned4 := gc_none
 //line lane_bounds.go:33
 								gc_if18 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 								if gc_if17.And(gc_if18).ToBits() != 0 {
-//line lane_bounds.go:34
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
 									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line lane_bounds.go:34
 										gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 									} else {
-//line lane_bounds.go:34
 										break gc_steps2
 									}
-//line lane_bounds.go:34
 									gc_result4 = gc_ld6.Merge(gc_result4, gc_if17.And(gc_if18))
-//line lane_bounds.go:34
 									gc_returned4 = gc_if17.And(gc_if18).Or(gc_returned4)
 								}
-//line lane_bounds.go:34
 								gc_if19 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line lane_bounds.go:34
 								if gc_if17.And(gc_if19).ToBits() != 0 {
-//line lane_bounds.go:34
 									gc_result4 = gc_vb13.Merge(gc_result4, gc_if17.And(gc_if19))
-//line lane_bounds.go:34
 									gc_returned4 = gc_if17.And(gc_if19).Or(gc_returned4)
 								}
 //line lane_bounds.go:34
@@ -740,7 +607,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line lane_bounds.go:36
 							gc_if20 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
-//line lane_bounds.go:36
 							if gc_if20.ToBits() != 0 {
 //line lane_bounds.go:36
 								v = v.Add(gc_vb14).Merge(v, gc_if20)
@@ -754,7 +620,6 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line lane_bounds.go:13
 					i := gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
 					var v float32

@@ -16,10 +16,9 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_range.go:26
+//line lane_range.go:25
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -33,9 +32,9 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line lane_range.go:40
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line lane_range.go:41
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 //line lane_range.go:18
@@ -48,13 +47,12 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line lane_range.go:17
 					i := gc_bx*gc_bdx + gc_tx
+//line lane_range.go:18
 					var v int32
 					if i < len(in) {
 						v = in[i]
 					}
-//line lane_range.go:23
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -76,8 +74,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			} else {
 //line lane_range.go:25
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
-//line lane_range.go:22
 				warp := (gc_w >> 5)
+//line lane_range.go:23
 				lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 				_ = lanes
 				gc_lo3, gc_hi3 := 0, 32
@@ -92,20 +90,19 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				}
 				gc_hi3 = min(gc_hi3, gc_cnt)
 				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line lane_range.go:24
 					v := gc_l_v[gc_lane]
+//line lane_range.go:25
 					y := gc_c1r[gc_lane]
 //line lane_range.go:27
 					v += y
-//line lane_range.go:30
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line lane_range.go:30
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c2r)
 		gc_lo4, gc_hi4 := 0, 32
 		if gc_lo4 < gc_hi4 {
+//line lane_range.go:33
 			gc_hi4 = min(gc_hi4, min(max(lim, -1), 32)+1)
 		}
 		if gc_lo4 < gc_hi4 {
@@ -113,26 +110,19 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		}
 		gc_hi4 = min(gc_hi4, gc_cnt)
 		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
-//line lane_range.go:24
 			v := gc_l_v[gc_lane]
 //line lane_range.go:30
 			z := gc_c2r[gc_lane]
 //line lane_range.go:32
 			v = 3*v - z
-//line lane_range.go:34
 			gc_l_v[gc_lane] = v
 		}
-//line lane_range.go:34
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c3r)
 		{
-//line lane_range.go:22
 			warp := (gc_w >> 5)
-//line lane_range.go:24
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line lane_range.go:22
 				lane := (gc_rank & 31)
-//line lane_range.go:24
 				v := gc_l_v[gc_lane]
 //line lane_range.go:26
 				var z int32
@@ -144,26 +134,21 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lane_range.go:38
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, gocuda.WarpSize, &gc_c4r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line lane_range.go:43
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line lane_range.go:45
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x02 + gc_lane
-//line lane_range.go:50
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line lane_range.go:17
 					i := gc_bx*gc_bdx + gc_tx
-//line lane_range.go:22
 					lane := (gc_rank & 31)
-//line lane_range.go:24
 					v := gc_l_v[gc_lane]
 //line lane_range.go:26
 					var z int32
@@ -185,11 +170,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line lane_range.go:17
 					i := gc_bx*gc_bdx + gc_tx
-//line lane_range.go:22
 					lane := (gc_rank & 31)
-//line lane_range.go:24
 					v := gc_l_v[gc_lane]
 //line lane_range.go:26
 					var z int32
@@ -215,10 +197,9 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_range.go:66
+//line lane_range.go:65
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -241,14 +222,13 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_range.go:57
 				rank := gc_ty*gc_bdx + gc_tx
+//line lane_range.go:58
 				i := gc_bx*gc_bdx*gc_bdy + rank
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
-//line lane_range.go:64
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -260,7 +240,6 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:64
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lane_range.go:68
 					v := gc_l_v[gc_lane]
 //line lane_range.go:64
 					v += gc_c1r[gc_lane]
@@ -277,12 +256,11 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line lane_range.go:79
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
-//line lane_range.go:66
 			warp := (gc_w >> 5)
+//line lane_range.go:67
 			sel := (lim+warp*7)%40 - 4
 			_ = sel
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -296,9 +274,9 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_range.go:68
 				v := gc_l_v[gc_lane]
 				x, y := gc_tx, gc_ty
+//line lane_range.go:70
 				out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
 			}
 		}
@@ -312,10 +290,9 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_range.go:91
+//line lane_range.go:90
 	var gc_l_v [32]int32
 	var gc_l_mask [32]uint32
 	var gc_c1v [32]bool
@@ -327,7 +304,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line lane_range.go:103
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -342,8 +318,8 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_range.go:82
 				tid := gc_tx
+//line lane_range.go:83
 				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 				var v int32
 				if i < len(in) {
@@ -358,10 +334,8 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line lane_range.go:88
 			mask := gc_c1r[gc_lane]
-//line lane_range.go:90
 			gc_l_mask[gc_lane] = mask
 		}
-//line lane_range.go:93
 		var gc_m6 uint32
 //line lane_range.go:89
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
@@ -376,7 +350,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				gc_m6 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line lane_range.go:102
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -386,7 +359,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_range.go:82
 				tid := gc_tx
 //line lane_range.go:89
 				if tid+off >= lo && tid < hi {
@@ -394,7 +366,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 			}
 		}
-//line lane_range.go:95
 		gc_save6 := gc_act
 		gc_act = gc_save6 & gc_m6
 		if gc_act != 0 {
@@ -402,7 +373,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line lane_range.go:104
 				v := gc_l_v[gc_lane]
 				_ = v
 				mask := gc_l_mask[gc_lane]
@@ -424,7 +394,6 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 		}
 		gc_act = gc_save6 &^ gc_dead
 		{
-//line lane_range.go:97
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -439,10 +408,9 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_range.go:82
 				tid := gc_tx
+//line lane_range.go:83
 				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:85
 				v := gc_l_v[gc_lane]
 //line lane_range.go:92
 				if i < len(out) {
@@ -459,8 +427,7 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -472,9 +439,9 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line lane_range.go:120
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line lane_range.go:121
 		if !compiled.Adds(off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -496,89 +463,79 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 						gc_at[gc_tx] = 1
 					}
 					{
-//line lane_range.go:109
 						gc_tx := gc_step + 1
 //line lane_range.go:105
 						gc_at[gc_tx] = 1
 					}
 					{
-//line lane_range.go:109
 						gc_tx := gc_step + 2
 //line lane_range.go:105
 						gc_at[gc_tx] = 1
 					}
 					{
-//line lane_range.go:109
 						gc_tx := gc_step + 3
 //line lane_range.go:105
 						gc_at[gc_tx] = 1
 					}
 				}
-//line lane_range.go:109
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line lane_range.go:105
 					gc_at[gc_tx] = 1
 				}
 			} else {
-//line lane_range.go:109
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line lane_range.go:102
 						tid := gc_tx
+//line lane_range.go:103
 						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:105
 						out[i] = 1
 					}
 					{
-//line lane_range.go:109
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line lane_range.go:102
 						tid := gc_tx
+//line lane_range.go:103
 						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:105
 						out[i] = 1
 					}
 					{
-//line lane_range.go:109
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line lane_range.go:102
 						tid := gc_tx
+//line lane_range.go:103
 						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:105
 						out[i] = 1
 					}
 					{
-//line lane_range.go:109
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line lane_range.go:102
 						tid := gc_tx
+//line lane_range.go:103
 						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:105
 						out[i] = 1
 					}
 				}
-//line lane_range.go:109
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lane_range.go:102
 					tid := gc_tx
+//line lane_range.go:103
 					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:105
 					out[i] = 1
 				}
 			}
-//line lane_range.go:109
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -16,10 +16,9 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_rebase.go:24
+//line lane_rebase.go:23
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -30,8 +29,8 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line lane_rebase.go:35
 			gc_x0 := gc_tidx.X
+//line lane_rebase.go:35
 			gc_off := (off + gc_bx*gc_bdx*gc_bdy) + gc_x0
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
@@ -48,7 +47,6 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 //line lane_rebase.go:16
 					i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
 					v := in[i]
-//line lane_rebase.go:19
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -56,20 +54,18 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 //line lane_rebase.go:18
 		for o := 16; o > 0; o /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, o, gocuda.WarpSize, &gc_c1r)
-//line lane_rebase.go:21
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line lane_rebase.go:24
 			gc_x02 := gc_tidx.X
+//line lane_rebase.go:25
 			gc_off2 := ((off + gc_bx*gc_bdx*gc_bdy) + o) + gc_x02
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at2 := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line lane_rebase.go:31
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line lane_rebase.go:18
 					v := gc_l_v[gc_lane]
+//line lane_rebase.go:19
 					v += gc_c1r[gc_lane]
 					v += gc_at2[gc_lane] * 0.5
 					gc_l_v[gc_lane] = v
@@ -84,8 +80,8 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_pos.Thread = gc_rank
 //line lane_rebase.go:16
 					i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
-//line lane_rebase.go:18
 					v := gc_l_v[gc_lane]
+//line lane_rebase.go:19
 					v += gc_c1r[gc_lane]
 					v += in[i+o] * 0.5
 					gc_l_v[gc_lane] = v
@@ -93,7 +89,6 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 			}
 		}
 		{
-//line lane_rebase.go:28
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -108,9 +103,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_rebase.go:15
 				tid := gc_tx + gc_ty*gc_bdx
-//line lane_rebase.go:17
 				v := gc_l_v[gc_lane]
 //line lane_rebase.go:22
 				out[gc_bx*gc_bdx*gc_bdy+tid] = v

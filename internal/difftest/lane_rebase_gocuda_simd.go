@@ -18,10 +18,9 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_rebase.go:24
+//line lane_rebase.go:23
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -32,8 +31,8 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line lane_rebase.go:35
 			gc_x0 := gc_tidx.X
+//line lane_rebase.go:35
 			gc_off := (off + gc_bx*gc_bdx*gc_bdy) + gc_x0
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
@@ -50,7 +49,6 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 //line lane_rebase.go:16
 					i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
 					v := in[i]
-//line lane_rebase.go:19
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -60,16 +58,12 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, o, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
-//line lane_rebase.go:20
 				gc_vb := archsimd.BroadcastFloat32x8(0.5)
 				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line lane_rebase.go:20
 					gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lane_rebase.go:23
 						gc_tx := gc_tidx2.X + gc_lane
-//line lane_rebase.go:25
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
@@ -81,7 +75,6 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 //line lane_rebase.go:19
 						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 						if (i+o) < 0 || (i+o) > len(in)-8 {
-//line lane_rebase.go:20
 							break
 						}
 //line lane_rebase.go:20
@@ -101,7 +94,6 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line lane_rebase.go:35
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
@@ -113,7 +105,6 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 //line lane_rebase.go:19
 						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 						if (i+o) < 0 || (i+o) > len(in)-8 {
-//line lane_rebase.go:20
 							break
 						}
 //line lane_rebase.go:20
@@ -126,7 +117,6 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line lane_rebase.go:28
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -141,8 +131,8 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_pos.Thread = gc_rank
 //line lane_rebase.go:16
 					i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
-//line lane_rebase.go:18
 					v := gc_l_v[gc_lane]
+//line lane_rebase.go:19
 					v += gc_c1r[gc_lane]
 					v += in[i+o] * 0.5
 					gc_l_v[gc_lane] = v
@@ -150,7 +140,6 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 			}
 		}
 		{
-//line lane_rebase.go:27
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -165,9 +154,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_rebase.go:15
 				tid := gc_tx + gc_ty*gc_bdx
-//line lane_rebase.go:17
 				v := gc_l_v[gc_lane]
 //line lane_rebase.go:22
 				out[gc_bx*gc_bdx*gc_bdy+tid] = v

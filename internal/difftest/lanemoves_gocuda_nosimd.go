@@ -17,12 +17,11 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line lanemoves.go:24
+//line lanemoves.go:23
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -31,12 +30,11 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line lanemoves.go:33
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line lanemoves.go:36
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line lanemoves.go:37
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 //line lanemoves.go:14
@@ -49,14 +47,13 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:13
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:14
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
 				var v_ int32 = v
-//line lanemoves.go:21
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -68,7 +65,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 //line operandcopy.go:40
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line operandcopy.go:44
 					v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:40
 					v_ += gc_c1r[gc_lane]
@@ -78,14 +74,13 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 		}
 //line operandcopy.go:42
 		copy(gc_s_x[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
-//line lanemoves.go:19
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
 //line lanemoves.go:19
 		copy(gc_s_keep[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 	}
-//line lanemoves.go:23
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line lanemoves.go:25
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -99,120 +94,92 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line lanemoves.go:39
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 //line lanemoves.go:23
 					gc_at2[gc_tx] = 2*keep + x
 				}
 				{
-//line lanemoves.go:27
 					gc_tx := gc_step + 1
-//line lanemoves.go:29
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 //line lanemoves.go:23
 					gc_at2[gc_tx] = 2*keep + x
 				}
 				{
-//line lanemoves.go:27
 					gc_tx := gc_step + 2
-//line lanemoves.go:29
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 //line lanemoves.go:23
 					gc_at2[gc_tx] = 2*keep + x
 				}
 				{
-//line lanemoves.go:27
 					gc_tx := gc_step + 3
-//line lanemoves.go:29
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 //line lanemoves.go:23
 					gc_at2[gc_tx] = 2*keep + x
 				}
 			}
-//line lanemoves.go:27
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:15
 				x := gc_s_x[gc_rank]
 				keep := gc_s_keep[gc_rank]
 //line lanemoves.go:23
 				gc_at2[gc_tx] = 2*keep + x
 			}
 		} else {
-//line lanemoves.go:27
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 //line lanemoves.go:23
 					out[i] = 2*keep + x
 				}
 				{
-//line lanemoves.go:27
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 //line lanemoves.go:23
 					out[i] = 2*keep + x
 				}
 				{
-//line lanemoves.go:27
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 //line lanemoves.go:23
 					out[i] = 2*keep + x
 				}
 				{
-//line lanemoves.go:27
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
 //line lanemoves.go:23
 					out[i] = 2*keep + x
 				}
 			}
-//line lanemoves.go:27
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:13
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:15
 				x := gc_s_x[gc_rank]
 				keep := gc_s_keep[gc_rank]
 //line lanemoves.go:23
@@ -229,13 +196,12 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line lanemoves.go:45
+//line lanemoves.go:44
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -248,7 +214,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 		}
 		var gc_dead uint32
 		{
-//line lanemoves.go:58
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L3:
@@ -262,23 +227,20 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:33
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:34
 				if gc_tx >= cut {
-//line lanemoves.go:34
 					gc_exited[gc_rank] = true
-//line lanemoves.go:34
 					gc_dead |= uint32(1) << gc_lane
-//line lanemoves.go:34
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L3
 				}
+//line lanemoves.go:37
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
 				var v_ int32 = v
-//line lanemoves.go:44
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -293,7 +255,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line operandcopy.go:47
 					v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:40
 					v_ += gc_c1r[gc_lane]
@@ -324,13 +285,12 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:42
 			y := gc_c2r[gc_lane]
 			keep := y
-//line lanemoves.go:46
 			gc_s_keep[gc_rank] = keep
 		}
 	}
-//line lanemoves.go:51
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line lanemoves.go:53
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -338,21 +298,16 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := gc_from
-//line lanemoves.go:33
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line lanemoves.go:46
 		gc_vb := lanes.BroadcastInt32x8(2)
 		for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line lanemoves.go:46
 			gc_alive := gc_all
-//line lanemoves.go:46
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line lanemoves.go:46
 				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line lanemoves.go:33
 			var i int = gc_bx*gc_bdx + gc_tx
 //line lanemoves.go:33
 			x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
@@ -360,7 +315,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 			keep := lanes.LoadInt32x8Slice(gc_s_keep[gc_rank:])
 //line lanemoves.go:46
 			if i < 0 || i > len(out)-8 {
-//line lanemoves.go:46
 				break
 			}
 //line lanemoves.go:46
@@ -372,9 +326,7 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line lanemoves.go:33
 			i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:35
 			x := gc_s_x[gc_rank]
 			keep := gc_s_keep[gc_rank]
 //line lanemoves.go:46
@@ -390,11 +342,10 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line lanemoves.go:68
+//line lanemoves.go:67
 	var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -402,12 +353,11 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line lanemoves.go:76
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line lanemoves.go:79
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line lanemoves.go:80
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 //line lanemoves.go:59
@@ -420,14 +370,13 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:58
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:59
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
 				w := v
-//line lanemoves.go:66
 				gc_l_w[gc_lane] = w
 			}
 		}
@@ -435,7 +384,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lanemoves.go:69
 				w := gc_l_w[gc_lane]
 //line lanemoves.go:65
 				w += 2 * gc_c1r[gc_lane]
@@ -445,9 +393,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:67
 		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
-//line lanemoves.go:71
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line lanemoves.go:73
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -461,9 +409,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line lanemoves.go:87
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -473,11 +419,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = z
 				}
 				{
-//line lanemoves.go:75
 					gc_tx := gc_step + 1
-//line lanemoves.go:77
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -487,11 +430,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = z
 				}
 				{
-//line lanemoves.go:75
 					gc_tx := gc_step + 2
-//line lanemoves.go:77
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -501,11 +441,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = z
 				}
 				{
-//line lanemoves.go:75
 					gc_tx := gc_step + 3
-//line lanemoves.go:77
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -515,10 +452,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = z
 				}
 			}
-//line lanemoves.go:75
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:60
 				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -528,16 +463,13 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				gc_at2[gc_tx] = z
 			}
 		} else {
-//line lanemoves.go:75
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:58
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -547,13 +479,10 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					out[i] = z
 				}
 				{
-//line lanemoves.go:75
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:58
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -563,13 +492,10 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					out[i] = z
 				}
 				{
-//line lanemoves.go:75
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:58
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -579,13 +505,10 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					out[i] = z
 				}
 				{
-//line lanemoves.go:75
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:58
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -595,13 +518,10 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					out[i] = z
 				}
 			}
-//line lanemoves.go:75
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:58
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:60
 				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -621,11 +541,10 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line lanemoves.go:88
+//line lanemoves.go:87
 	var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -633,24 +552,22 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line lanemoves.go:96
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line lanemoves.go:99
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line lanemoves.go:100
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
-//line lanemoves.go:78
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:79
 				var v int32
 				if i&k == 0 {
 					v = gc_at[gc_lane]
 				}
 				w := v
-//line lanemoves.go:86
 				gc_l_w[gc_lane] = w
 			}
 		} else {
@@ -661,14 +578,13 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:78
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:79
 				var v int32
 				if i&k == 0 {
 					v = in[i]
 				}
 				w := v
-//line lanemoves.go:86
 				gc_l_w[gc_lane] = w
 			}
 		}
@@ -676,7 +592,6 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lanemoves.go:89
 				w := gc_l_w[gc_lane]
 //line lanemoves.go:85
 				w += 2 * gc_c1r[gc_lane]
@@ -686,9 +601,9 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 //line lanemoves.go:87
 		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
-//line lanemoves.go:91
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line lanemoves.go:93
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -702,9 +617,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line lanemoves.go:107
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -714,11 +627,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_at2[gc_tx] = z
 				}
 				{
-//line lanemoves.go:95
 					gc_tx := gc_step + 1
-//line lanemoves.go:97
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -728,11 +638,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_at2[gc_tx] = z
 				}
 				{
-//line lanemoves.go:95
 					gc_tx := gc_step + 2
-//line lanemoves.go:97
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -742,11 +649,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_at2[gc_tx] = z
 				}
 				{
-//line lanemoves.go:95
 					gc_tx := gc_step + 3
-//line lanemoves.go:97
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -756,10 +660,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_at2[gc_tx] = z
 				}
 			}
-//line lanemoves.go:95
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:80
 				v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 				var r int32 = v_
@@ -769,16 +671,13 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_at2[gc_tx] = z
 			}
 		} else {
-//line lanemoves.go:95
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:78
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
 //line lanemoves.go:97
 					var r int32 = v_
@@ -788,15 +687,11 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					out[i] = z
 				}
 				{
-//line lanemoves.go:95
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:78
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
 					var r int32 = v_
 //line lanemoves.go:87
 					z := r
@@ -804,15 +699,11 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					out[i] = z
 				}
 				{
-//line lanemoves.go:95
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:78
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
 					var r int32 = v_
 //line lanemoves.go:87
 					z := r
@@ -820,15 +711,11 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					out[i] = z
 				}
 				{
-//line lanemoves.go:95
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:78
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
 					var r int32 = v_
 //line lanemoves.go:87
 					z := r
@@ -836,15 +723,11 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					out[i] = z
 				}
 			}
-//line lanemoves.go:95
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:78
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:80
 				v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
 				var r int32 = v_
 //line lanemoves.go:87
 				z := r
@@ -862,12 +745,11 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_up := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_down := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line lanemoves.go:118
+//line lanemoves.go:117
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -877,18 +759,17 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line lanemoves.go:128
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line lanemoves.go:131
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line lanemoves.go:132
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
-//line lanemoves.go:107
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:108
 				var v int32
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
@@ -903,8 +784,8 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:107
 				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:108
 				var v int32
 				if i < len(in) {
 					v = in[i]
@@ -912,44 +793,39 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lanemoves.go:112
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
 		} else {
-//line lanemoves.go:112
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lanemoves.go:116
 				v := gc_l_v[gc_lane]
 //line lanemoves.go:112
 				v += gc_c1r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lanemoves.go:113
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+//line lanemoves.go:114
 			copy(gc_s_up[gc_w:][3:32], gc_l_v[0:29])
 			copy(gc_s_up[gc_w:][0:3], gc_l_v[0:3])
 		} else {
-//line lanemoves.go:113
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c2r)
 //line lanemoves.go:113
 			copy(gc_s_up[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
-//line lanemoves.go:114
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+//line lanemoves.go:115
 			copy(gc_s_down[gc_w:][0:27], gc_l_v[5:32])
 			copy(gc_s_down[gc_w:][27:32], gc_l_v[27:32])
 		} else {
-//line lanemoves.go:114
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c3r)
 //line lanemoves.go:114
 			copy(gc_s_down[gc_w:][:gc_cnt], gc_c3r[:gc_cnt])
 		}
 	}
-//line lanemoves.go:119
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line lanemoves.go:121
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -963,120 +839,92 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line lanemoves.go:135
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 //line lanemoves.go:117
 					gc_at2[gc_tx] = 2*up - down
 				}
 				{
-//line lanemoves.go:121
 					gc_tx := gc_step + 1
-//line lanemoves.go:123
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 //line lanemoves.go:117
 					gc_at2[gc_tx] = 2*up - down
 				}
 				{
-//line lanemoves.go:121
 					gc_tx := gc_step + 2
-//line lanemoves.go:123
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 //line lanemoves.go:117
 					gc_at2[gc_tx] = 2*up - down
 				}
 				{
-//line lanemoves.go:121
 					gc_tx := gc_step + 3
-//line lanemoves.go:123
 					gc_rank := gc_base + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 //line lanemoves.go:117
 					gc_at2[gc_tx] = 2*up - down
 				}
 			}
-//line lanemoves.go:121
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line lanemoves.go:109
 				up := gc_s_up[gc_rank]
 				down := gc_s_down[gc_rank]
 //line lanemoves.go:117
 				gc_at2[gc_tx] = 2*up - down
 			}
 		} else {
-//line lanemoves.go:121
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:107
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 //line lanemoves.go:117
 					out[i] = 2*up - down
 				}
 				{
-//line lanemoves.go:121
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:107
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 //line lanemoves.go:117
 					out[i] = 2*up - down
 				}
 				{
-//line lanemoves.go:121
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:107
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 //line lanemoves.go:117
 					out[i] = 2*up - down
 				}
 				{
-//line lanemoves.go:121
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lanemoves.go:107
 					i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
 //line lanemoves.go:117
 					out[i] = 2*up - down
 				}
 			}
-//line lanemoves.go:121
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lanemoves.go:107
 				i := gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:109
 				up := gc_s_up[gc_rank]
 				down := gc_s_down[gc_rank]
 //line lanemoves.go:117

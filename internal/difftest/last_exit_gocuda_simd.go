@@ -15,10 +15,8 @@ import (
 func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line last_exit.go:17
 	s := gocuda.Shared[float32](t, gc_bdx+1)

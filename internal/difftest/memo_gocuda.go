@@ -53,10 +53,9 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line memo.go:52
+//line memo.go:51
 	var gc_l_x [32]int32
 	var gc_c1v [32]bool
 	var gc_c1r [32]uint32

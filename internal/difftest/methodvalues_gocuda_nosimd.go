@@ -14,10 +14,8 @@ import (
 func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_5 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -721,8 +719,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_r_2 := compiled.Scratch[relay](gc_b, 0)[:gc_n]
 	gc_s_r_4 := compiled.Scratch[relay](gc_b, 1)[:gc_n]
@@ -1572,10 +1569,8 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1939,8 +1934,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]

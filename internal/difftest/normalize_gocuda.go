@@ -68,10 +68,9 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line normalize.go:93
+//line normalize.go:92
 	var gc_l_allSync [32]bool
 	var gc_l_allSync_ [32]bool
 	var gc_c1v [32]bool

@@ -16,11 +16,10 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line normalize.go:50
+//line normalize.go:49
 	var gc_l_v_ [32]float32
 	var gc_l_v_2 [32]float32
 	var gc_l_v_3 [32]float32
@@ -39,21 +38,18 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line normalize.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line normalize.go:72
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line normalize.go:73
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line normalize.go:79
 					gc_rank := gc_w + gc_lane
 //line normalize.go:42
 					v := gc_at[gc_lane]
 					var v_ float32 = v
-//line normalize.go:46
 					gc_l_v_[gc_lane] = v_
 					gc_s_v[gc_rank] = v
 				}
@@ -65,12 +61,10 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line normalize.go:40
 					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:42
 					v := in[i]
 					var v_ float32 = v
-//line normalize.go:46
 					gc_l_v_[gc_lane] = v_
 					gc_s_v[gc_rank] = v
 				}
@@ -80,13 +74,11 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		for off := 16; off > 0; off /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line normalize.go:28
 				v_ := gc_l_v_[gc_lane]
 //line normalize.go:24
 				var shflXorSync float32 = gc_c1r[gc_lane]
 //line normalize.go:24
 				v_ = fmaxf(v_, shflXorSync)
-//line normalize.go:26
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -100,11 +92,8 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				v_ := gc_l_v_[gc_lane]
-//line normalize.go:44
 				v := gc_s_v[gc_rank]
 //line normalize.go:26
 				var r float32 = v_
@@ -128,11 +117,10 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				v := gc_s_v[gc_rank]
 				v_2 := gc_l_v_2[gc_lane]
+//line normalize.go:44
 				var ballotSync uint32 = gc_c2r[gc_lane]
 //line normalize.go:44
 				var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
@@ -153,9 +141,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				v_3 := gc_l_v_3[gc_lane]
 //line normalize.go:44
 				var ballotSync_ uint32 = gc_c3r[gc_lane]
@@ -163,10 +149,8 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				out[4*i+1] = v_3 + float32(ballotSync_>>31)
 			}
 		}
-//line normalize.go:49
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line normalize.go:52
 			v := gc_s_v[gc_rank]
 //line normalize.go:45
 			gc_c4v[gc_lane] = v > 2
@@ -183,7 +167,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:45
 				var anySync bool = gc_c4r[gc_lane]
@@ -193,17 +176,13 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 			}
 		}
-//line normalize.go:53
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line normalize.go:41
 			lane := (gc_rank & 31)
 //line normalize.go:48
 			var ok bool = lane%2 == 0
-//line normalize.go:50
 			gc_l_ok[gc_lane] = ok
 		}
-//line normalize.go:53
 		var gc_m16 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -222,7 +201,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line normalize.go:61
 				v := gc_s_v[gc_rank]
 //line normalize.go:48
 				gc_c5v[gc_lane] = v > -3
@@ -239,13 +217,11 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				var allSync bool = gc_c5r[gc_lane]
 //line normalize.go:48
 				ok = allSync
-//line normalize.go:50
 				gc_l_ok[gc_lane] = ok
 			}
 		}
 		gc_act = gc_save16 &^ gc_dead
 		{
-//line normalize.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -255,9 +231,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:40
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 				ok := gc_l_ok[gc_lane]
 //line normalize.go:48
 				if ok {
@@ -266,9 +240,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			}
 		}
 	}
-//line normalize.go:56
 	gc_r2 := 0
-//line normalize.go:58
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		v := gc_s_v[gc_rank]
@@ -277,7 +249,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			gc_r2++
 		}
 	}
-//line normalize.go:51
 	var syncThreadsCount int = gc_r2
 //line normalize.go:51
 	n := 1 + syncThreadsCount
@@ -288,7 +259,6 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			return
 		}
 		gc_r3 := false
-//line normalize.go:60
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
@@ -297,15 +267,12 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_r3 = true
 			}
 		}
-//line normalize.go:53
 		var syncThreadsOr bool = gc_r3
 //line normalize.go:53
 		if !(syncThreadsOr) {
-//line normalize.go:53
 			break
 		}
 	}
-//line normalize.go:57
 	var gc_l_v_4 [32]float32
 	var gc_c6r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -315,28 +282,23 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line normalize.go:67
 			v := gc_s_v[gc_rank]
 //line normalize.go:56
 			var v_4 float32 = -v
-//line normalize.go:58
 			gc_l_v_4[gc_lane] = v_4
 		}
 //line normalize.go:23
 		for off_ := 16; off_ > 0; off_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c6r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line normalize.go:28
 				v_4 := gc_l_v_4[gc_lane]
 //line normalize.go:24
 				var shflXorSync_ float32 = gc_c6r[gc_lane]
 //line normalize.go:24
 				v_4 = fmaxf(v_4, shflXorSync_)
-//line normalize.go:26
 				gc_l_v_4[gc_lane] = v_4
 			}
 		}
-//line normalize.go:30
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -346,9 +308,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line normalize.go:40
 			i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
 			v_4 := gc_l_v_4[gc_lane]
 //line normalize.go:26
 			var r_ float32 = v_4
@@ -365,11 +325,10 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_allSync := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-//line normalize.go:76
+//line normalize.go:75
 	var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
 	var gc_c1r [32]uint32
@@ -384,7 +343,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line normalize.go:91
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -392,8 +350,8 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line normalize.go:66
 				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:67
 				v := int32(i % 5)
 				gc_l_v[gc_lane] = v
 			}
@@ -401,7 +359,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 //line normalize.go:68
 		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line normalize.go:72
 			v := gc_l_v[gc_lane]
 			_ = v
 //line normalize.go:68
@@ -421,7 +378,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:66
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:68
 				var v int32
@@ -430,11 +386,9 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 //line normalize.go:68
 				v = reduceAddSync
 				out[3*i] = v
-//line normalize.go:71
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line normalize.go:75
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -446,10 +400,8 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line normalize.go:70
 			var anySync bool = gc_c3r[gc_lane]
-//line normalize.go:72
 			gc_l_anySync[gc_lane] = anySync
 		}
-//line normalize.go:75
 		var gc_m12 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -472,9 +424,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 //line normalize.go:71
 				gc_c4v[gc_lane] = int32((gc_rank & 31))
 			}
-//line normalize.go:71
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
-//line normalize.go:73
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -487,13 +437,11 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:66
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:71
 				out[3*i+1] = gc_c4r[gc_lane]
 			}
 		}
-//line normalize.go:75
 		gc_act = gc_save12 &^ gc_dead
 	}
 //line normalize.go:82
@@ -504,7 +452,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line normalize.go:90
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -512,7 +459,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-//line normalize.go:66
 			i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 			gc_c5v[gc_lane] = i%50 != 49
@@ -523,13 +469,10 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			gc_rank := gc_w + gc_lane
 //line normalize.go:73
 			var allSync bool = gc_c5r[gc_lane]
-//line normalize.go:75
 			gc_s_allSync[gc_rank] = allSync
 		}
 	}
-//line normalize.go:79
 	gc_r3 := false
-//line normalize.go:81
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		allSync := gc_s_allSync[gc_rank]
@@ -538,9 +481,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			gc_r3 = true
 		}
 	}
-//line normalize.go:73
 	var syncThreadsOr bool = gc_r3
-//line normalize.go:75
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -548,7 +489,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line normalize.go:66
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 				if syncThreadsOr {
@@ -559,7 +499,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line normalize.go:66
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 				if syncThreadsOr {
@@ -570,7 +509,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line normalize.go:66
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 				if syncThreadsOr {
@@ -581,7 +519,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line normalize.go:66
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 				if syncThreadsOr {
@@ -592,7 +529,6 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line normalize.go:66
 			i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 			if syncThreadsOr {
@@ -609,10 +545,9 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line normalize.go:109
+//line normalize.go:108
 	var gc_c1v [32]int32
 	var gc_c1r [32]uint64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -630,8 +565,8 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:100
 				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:101
 				gc_c1v[gc_lane] = in[i]
 			}
 		}
@@ -647,8 +582,8 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:100
 				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:101
 				m, all := uint32(gc_c1r[gc_lane]), gc_c1r[gc_lane]>>32 != 0
 				out[2*i] = m
 				if all {

@@ -16,11 +16,10 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line operandcopy.go:26
+//line operandcopy.go:25
 	var gc_l_u [32]int32
 	var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]int32
@@ -34,12 +33,11 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line operandcopy.go:41
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line operandcopy.go:44
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line operandcopy.go:45
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 //line operandcopy.go:17
@@ -52,14 +50,13 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line operandcopy.go:16
 				i := gc_bx*gc_bdx + gc_tx
+//line operandcopy.go:17
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
 				var v_ int32 = v
-//line operandcopy.go:24
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -71,7 +68,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 //line operandcopy.go:40
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line operandcopy.go:44
 					v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:40
 					v_ += gc_c1r[gc_lane]
@@ -79,14 +75,13 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line operandcopy.go:22
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+//line operandcopy.go:23
 			copy(gc_s_y[gc_w:][0:31], gc_l_v_[1:32])
 			gc_s_y[gc_w:][31] = gc_l_v_[31]
 			copy(gc_l_v_2[0:31], gc_l_v_[1:32])
 			gc_l_v_2[31] = gc_l_v_[31]
 		} else {
-//line operandcopy.go:22
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c2r)
 //line operandcopy.go:22
 			copy(gc_s_y[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
@@ -100,7 +95,6 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 //line operandcopy.go:40
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line operandcopy.go:44
 					v_2 := gc_l_v_2[gc_lane]
 //line operandcopy.go:40
 					v_2 += gc_c3r[gc_lane]
@@ -110,12 +104,10 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		}
 //line operandcopy.go:42
 		copy(gc_l_u[:gc_cnt], gc_l_v_2[:gc_cnt])
-//line operandcopy.go:44
 		var gc_m13 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line operandcopy.go:24
 			if (gc_rank&31)%2 == 1 {
 				gc_m13 |= 1 << gc_lane
 			}
@@ -127,18 +119,15 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line operandcopy.go:37
 				u := gc_l_u[gc_lane]
 				_ = u
 			}
-//line operandcopy.go:26
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xaaaaaaaa, &gc_l_u, 2, gocuda.WarpSize, &gc_c4r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line operandcopy.go:33
 				y := gc_s_y[gc_rank]
 //line operandcopy.go:26
 				y += gc_c4r[gc_lane]
@@ -146,9 +135,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 		gc_act = gc_save13 &^ gc_dead
-//line operandcopy.go:32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line operandcopy.go:35
 			u := gc_l_u[gc_lane]
 //line operandcopy.go:28
 			w := u
@@ -156,11 +143,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			gc_c5v[gc_lane] = w
 			gc_l_u[gc_lane] = u
 		}
-//line operandcopy.go:30
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c5v, 1, gocuda.WarpSize, &gc_c5r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line operandcopy.go:34
 			y := gc_s_y[gc_rank]
 			u := gc_l_u[gc_lane]
 //line operandcopy.go:30
@@ -168,9 +153,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			gc_s_y[gc_rank] = y
 		}
 	}
-//line operandcopy.go:36
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line operandcopy.go:38
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -184,111 +169,83 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line operandcopy.go:52
 					gc_rank := gc_base + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 //line operandcopy.go:32
 					gc_at2[gc_tx] = y
 				}
 				{
-//line operandcopy.go:36
 					gc_tx := gc_step + 1
-//line operandcopy.go:38
 					gc_rank := gc_base + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 //line operandcopy.go:32
 					gc_at2[gc_tx] = y
 				}
 				{
-//line operandcopy.go:36
 					gc_tx := gc_step + 2
-//line operandcopy.go:38
 					gc_rank := gc_base + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 //line operandcopy.go:32
 					gc_at2[gc_tx] = y
 				}
 				{
-//line operandcopy.go:36
 					gc_tx := gc_step + 3
-//line operandcopy.go:38
 					gc_rank := gc_base + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 //line operandcopy.go:32
 					gc_at2[gc_tx] = y
 				}
 			}
-//line operandcopy.go:36
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line operandcopy.go:18
 				y := gc_s_y[gc_rank]
 //line operandcopy.go:32
 				gc_at2[gc_tx] = y
 			}
 		} else {
-//line operandcopy.go:36
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line operandcopy.go:16
 					i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 //line operandcopy.go:32
 					out[i] = y
 				}
 				{
-//line operandcopy.go:36
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line operandcopy.go:16
 					i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 //line operandcopy.go:32
 					out[i] = y
 				}
 				{
-//line operandcopy.go:36
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line operandcopy.go:16
 					i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 //line operandcopy.go:32
 					out[i] = y
 				}
 				{
-//line operandcopy.go:36
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line operandcopy.go:16
 					i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
 					y := gc_s_y[gc_rank]
 //line operandcopy.go:32
 					out[i] = y
 				}
 			}
-//line operandcopy.go:36
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line operandcopy.go:16
 				i := gc_bx*gc_bdx + gc_tx
-//line operandcopy.go:18
 				y := gc_s_y[gc_rank]
 //line operandcopy.go:32
 				out[i] = y

@@ -15,10 +15,8 @@ import (
 //line pairs.go:22
 func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32, off int, scale float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	_ = &scale
 	gc_bx := gc_lo%gc_gdx - 1

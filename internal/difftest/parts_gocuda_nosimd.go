@@ -12,10 +12,8 @@ import (
 //line parts.go:21
 func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, ps []partsParticle, acc [][3]float32, dt float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -27,9 +25,9 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line parts.go:39
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line parts.go:39
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(acc), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -54,11 +52,9 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 					gc_at2[gc_tx] = partsParticle{ID: gc_at2[gc_tx].ID + 1, X: gc_at2[gc_tx].X, V: gc_at2[gc_tx].V, Charge: -gc_at2[gc_tx].Charge}
 				}
 			} else {
-//line parts.go:36
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line parts.go:22
 					i := gc_bx*gc_bdx + gc_tx
 //line parts.go:26
 					m := bodies[i][3]
@@ -77,10 +73,8 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 //line parts.go:41
 func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle, out []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -113,25 +107,19 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line parts.go:42
 						var i int = gc_bx*gc_bdx + gc_tx
 //line parts.go:46
 						if i < 0 || i > len(ps)-8 || i > len(out)-8 {
-//line parts.go:46
 							break
 						}
-//line parts.go:46
 						var gc_ld2 lanes.Float32x8
 //line parts.go:46
 						var gc_lanes2 [8]float32
-//line parts.go:46
 						for gc_k2 := range 8 {
 //line parts.go:46
 							gc_lanes2[gc_k2] = ps[i+gc_k2].X
 						}
-//line parts.go:46
 						gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
-//line parts.go:46
 						x := gc_ld2
 //line parts.go:46
 						var s lanes.Float32x8
@@ -146,7 +134,6 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line parts.go:42
 						i := gc_bx*gc_bdx + gc_tx
 //line parts.go:46
 						x := ps[i].X
@@ -154,12 +141,9 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 						{
 //line parts.go:48
 							gc_xs := ps
-//line parts.go:48
 							gc_i := 0
-//line parts.go:48
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
-//line parts.go:48
 									j := gc_i + 0
 									{
 //line parts.go:49
@@ -167,7 +151,6 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 									}
 								}
 								{
-//line parts.go:50
 									j := gc_i + 1
 									{
 //line parts.go:49
@@ -175,7 +158,6 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 									}
 								}
 								{
-//line parts.go:50
 									j := gc_i + 2
 									{
 //line parts.go:49
@@ -183,7 +165,6 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 									}
 								}
 								{
-//line parts.go:50
 									j := gc_i + 3
 									{
 //line parts.go:49
@@ -191,10 +172,8 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 									}
 								}
 							}
-//line parts.go:48
 							for ; gc_i < len(gc_xs); gc_i++ {
 								{
-//line parts.go:48
 									j := gc_i
 									{
 //line parts.go:49
@@ -208,7 +187,6 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 					}
 				}
 			}
-//line parts.go:57
 		})
 	}
 }

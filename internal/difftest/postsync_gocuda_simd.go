@@ -170,8 +170,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 
 func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

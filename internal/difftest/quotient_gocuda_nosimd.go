@@ -11,10 +11,8 @@ import (
 //line quotient.go:13
 func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, d, e int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -26,9 +24,9 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line quotient.go:31
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line quotient.go:31
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -56,24 +54,20 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 							gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 						}
 					} else {
-//line quotient.go:21
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line quotient.go:14
 							i := gc_bx*gc_bdx + gc_tx
 //line quotient.go:17
 							out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 						}
 					}
-//line quotient.go:21
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line quotient.go:14
 					i := gc_bx*gc_bdx + gc_tx
 //line quotient.go:16
 					x := i + off
@@ -96,9 +90,9 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 			return
 		}
 		gc_pos.Block = gc_blk
-//line quotient.go:38
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line quotient.go:40
 			gc_qoff, gc_qd := gc_ty*w, d
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -113,10 +107,10 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 					gc_L1r:
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line quotient.go:29
 							if (gc_tx + gc_r) == 3 {
 								continue gc_L1r
 							}
+//line quotient.go:32
 							gc_at[gc_u] = int32(gc_q) + 1
 						}
 					} else {
@@ -124,14 +118,12 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line quotient.go:27
 							x := gc_tx
-//line quotient.go:27
 							y := gc_ty
-//line quotient.go:29
 							if (gc_tx + gc_r) == 3 {
 								continue gc_L1q
 							}
+//line quotient.go:32
 							out[y*gc_bdx+x] = int32(gc_q) + 1
 						}
 					}
@@ -142,10 +134,9 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line quotient.go:27
 					x := gc_tx
-//line quotient.go:27
 					y := gc_ty
+//line quotient.go:28
 					idx := y*w + x
 					if idx%d == 3 {
 						continue gc_L1
@@ -164,10 +155,8 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 //line quotient.go:42
 func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd, weight, bias []float32, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -180,9 +169,9 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
-//line quotient.go:62
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line quotient.go:62
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -211,35 +200,30 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 						gc_elem2 := gc_at3[0]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line quotient.go:48
 							c := (gc_tx + gc_r)
+//line quotient.go:49
 							n := gc_elem * (gc_at2[gc_u] - gc_elem2)
 							gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]
-//line quotient.go:52
 							_ = c
 						}
 					} else {
-//line quotient.go:56
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line quotient.go:43
 							idx := gc_bx*gc_bdx + gc_tx
-//line quotient.go:47
 							bt := gc_q
 							c := (gc_tx + gc_r)
+//line quotient.go:49
 							n := rstd[bt] * (inp[idx] - mean[bt])
 							out[idx] = n*weight[c] + bias[c]
 						}
 					}
-//line quotient.go:56
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line quotient.go:43
 					idx := gc_bx*gc_bdx + gc_tx
 //line quotient.go:47
 					bt := idx / C

@@ -13,10 +13,8 @@ import (
 //line quotient.go:13
 func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, d, e int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -28,9 +26,9 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line quotient.go:31
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line quotient.go:31
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -56,27 +54,22 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line quotient.go:14
 								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line quotient.go:17
 								gc_vb2 := archsimd.BroadcastInt32x16(7)
 								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line quotient.go:14
 									var i int = gc_bx*gc_bdx + gc_tx
 									{
-										var x int = i + off
 //line quotient.go:16
+										var x int = i + off
 										_ = x
 										if (gc_tx+gc_r) < -2147483648 || (gc_tx+gc_r) > 2147483632 || ((gc_tx+gc_r2) < -2147483648 || (gc_tx+gc_r2) > 2147483632) {
-//line quotient.go:17
 											break
 										}
 //line quotient.go:17
 										archsimd.BroadcastInt32x16(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x16(int32((gc_tx + gc_r))).Add(gc_iota2)).Add(gc_vb2.Mul(archsimd.BroadcastInt32x16(int32((gc_tx + gc_r2))).Add(gc_iota2))).Sub(archsimd.BroadcastInt32x16(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
 									}
 								}
-//line quotient.go:19
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
@@ -85,20 +78,15 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 							}
 						}
 						if compiled.SIMD {
-//line quotient.go:14
 							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line quotient.go:17
 							gc_vb := archsimd.BroadcastInt32x8(7)
 							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line quotient.go:14
 								var i int = gc_bx*gc_bdx + gc_tx
 //line quotient.go:16
 								var x int = i + off
-//line quotient.go:16
 								_ = x
 								if (gc_tx+gc_r) < -2147483648 || (gc_tx+gc_r) > 2147483640 || ((gc_tx+gc_r2) < -2147483648 || (gc_tx+gc_r2) > 2147483640) {
-//line quotient.go:17
 									break
 								}
 //line quotient.go:17
@@ -112,24 +100,20 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 							gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 						}
 					} else {
-//line quotient.go:21
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line quotient.go:14
 							i := gc_bx*gc_bdx + gc_tx
 //line quotient.go:17
 							out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 						}
 					}
-//line quotient.go:21
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line quotient.go:14
 					i := gc_bx*gc_bdx + gc_tx
 //line quotient.go:16
 					x := i + off
@@ -152,9 +136,9 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 			return
 		}
 		gc_pos.Block = gc_blk
-//line quotient.go:38
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line quotient.go:40
 			gc_qoff, gc_qd := gc_ty*w, d
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -170,25 +154,18 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line quotient.go:27
 								gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line quotient.go:27
 								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 									gc_tx := gc_vstep
-//line quotient.go:27
 									gc_alive2 := gc_all2
-//line quotient.go:27
 									var x int = gc_tx
-//line quotient.go:27
 									var y int = gc_ty
-									var idx int = y*w + x
 //line quotient.go:28
+									var idx int = y*w + x
 									_ = idx
 									gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(3, (gc_tx + gc_r), 16))))
-//line quotient.go:29
 									if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line quotient.go:29
 										gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 									}
 //line quotient.go:30
@@ -202,25 +179,18 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 							}
 						}
 						if compiled.SIMD {
-//line quotient.go:27
 							gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line quotient.go:27
 							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 								gc_tx := gc_vstep
-//line quotient.go:27
 								gc_alive := gc_all
-//line quotient.go:27
 								var x int = gc_tx
-//line quotient.go:27
 								var y int = gc_ty
-								var idx int = y*w + x
 //line quotient.go:28
+								var idx int = y*w + x
 								_ = idx
 								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(3, (gc_tx + gc_r), 8))))
-//line quotient.go:29
 								if gc_alive.And(gc_if).ToBits() != 0 {
-//line quotient.go:29
 									gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 								}
 //line quotient.go:30
@@ -231,10 +201,10 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 					gc_L1r:
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line quotient.go:29
 							if (gc_tx + gc_r) == 3 {
 								continue gc_L1r
 							}
+//line quotient.go:32
 							gc_at[gc_u] = int32(gc_q) + 1
 						}
 					} else {
@@ -242,14 +212,12 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line quotient.go:27
 							x := gc_tx
-//line quotient.go:27
 							y := gc_ty
-//line quotient.go:29
 							if (gc_tx + gc_r) == 3 {
 								continue gc_L1q
 							}
+//line quotient.go:32
 							out[y*gc_bdx+x] = int32(gc_q) + 1
 						}
 					}
@@ -260,10 +228,9 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line quotient.go:27
 					x := gc_tx
-//line quotient.go:27
 					y := gc_ty
+//line quotient.go:28
 					idx := y*w + x
 					if idx%d == 3 {
 						continue gc_L1
@@ -282,10 +249,8 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 //line quotient.go:42
 func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd, weight, bias []float32, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -298,9 +263,9 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
-//line quotient.go:62
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line quotient.go:62
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -331,23 +296,18 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line quotient.go:43
 								gc_Lane0Mask322 := compiled.Lane0Mask32()
 								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line quotient.go:43
 									var idx int = gc_bx*gc_bdx + gc_tx
-//line quotient.go:43
 									_ = idx
-//line quotient.go:47
 									var bt int = gc_q
-//line quotient.go:47
 									_ = bt
 									var c int = (gc_tx + gc_r)
-//line quotient.go:48
 									_ = c
+//line quotient.go:49
 									n := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_seg):]).Sub(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask322)))
 									n.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_seg):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_seg):])).StoreSlice(gc_at4[(gc_tx - gc_seg):])
 								}
@@ -359,23 +319,18 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 							}
 						}
 						if compiled.SIMD {
-//line quotient.go:43
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
 							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line quotient.go:43
 								var idx int = gc_bx*gc_bdx + gc_tx
-//line quotient.go:43
 								_ = idx
-//line quotient.go:47
 								var bt int = gc_q
-//line quotient.go:47
 								_ = bt
 								var c int = (gc_tx + gc_r)
-//line quotient.go:48
 								_ = c
+//line quotient.go:49
 								n := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_seg):]).Sub(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask32)))
 								n.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_seg):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_seg):])).StoreSlice(gc_at4[(gc_tx - gc_seg):])
 							}
@@ -383,35 +338,30 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line quotient.go:48
 							c := (gc_tx + gc_r)
+//line quotient.go:49
 							n := gc_elem * (gc_at2[gc_u] - gc_elem2)
 							gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]
-//line quotient.go:52
 							_ = c
 						}
 					} else {
-//line quotient.go:56
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line quotient.go:43
 							idx := gc_bx*gc_bdx + gc_tx
-//line quotient.go:47
 							bt := gc_q
 							c := (gc_tx + gc_r)
+//line quotient.go:49
 							n := rstd[bt] * (inp[idx] - mean[bt])
 							out[idx] = n*weight[c] + bias[c]
 						}
 					}
-//line quotient.go:56
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line quotient.go:43
 					idx := gc_bx*gc_bdx + gc_tx
 //line quotient.go:47
 					bt := idx / C

@@ -136,10 +136,8 @@ var gc_src_rebasePartial = compiled.NewSource(gc_files_rebase, "rebasePartial", 
 //line rebase.go:120
 func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, tab, out []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -151,9 +149,9 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rebase.go:138
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:138
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -168,41 +166,33 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line rebase.go:155
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rebase.go:123
 						gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 					{
-//line rebase.go:127
 						gc_tx := gc_step + 1
-//line rebase.go:129
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rebase.go:123
 						gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 					{
-//line rebase.go:127
 						gc_tx := gc_step + 2
-//line rebase.go:129
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rebase.go:123
 						gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 					{
-//line rebase.go:127
 						gc_tx := gc_step + 3
-//line rebase.go:129
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rebase.go:123
 						gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 				}
-//line rebase.go:127
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -210,54 +200,44 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 					gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 				}
 			} else {
-//line rebase.go:127
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:121
 						i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:123
 						out[i] = tab[idx[i]] + float32(idx[i])
 					}
 					{
-//line rebase.go:127
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:121
 						i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:123
 						out[i] = tab[idx[i]] + float32(idx[i])
 					}
 					{
-//line rebase.go:127
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:121
 						i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:123
 						out[i] = tab[idx[i]] + float32(idx[i])
 					}
 					{
-//line rebase.go:127
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:121
 						i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:123
 						out[i] = tab[idx[i]] + float32(idx[i])
 					}
 				}
-//line rebase.go:127
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rebase.go:121
 					i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:123
 					out[i] = tab[idx[i]] + float32(idx[i])

@@ -13,14 +13,12 @@ import (
 //line rebase.go:14
 func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:24
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -31,9 +29,9 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:35
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:36
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
@@ -63,30 +61,26 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						gc_at4 := in[gc_off3+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line rebase.go:15
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line rebase.go:17
 							gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
 						}
-//line rebase.go:20
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rebase.go:15
 					i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:17
 					out[i] = in[i-1] + 2*in[i] + in[i+1]
 				}
 			} else {
-//line rebase.go:21
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rebase.go:15
 					i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:17
 					out[i] = in[i-1] + 2*in[i] + in[i+1]
@@ -121,10 +115,10 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 				gc_by = 0
 			}
 		}
-//line rebase.go:51
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:54
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -147,18 +141,15 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 					gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
 				}
 			} else {
-//line rebase.go:34
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rebase.go:27
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 //line rebase.go:30
 					out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
 				}
 			}
-//line rebase.go:34
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -170,14 +161,12 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 //line rebase.go:38
 func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:48
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -188,9 +177,9 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:59
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:60
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -209,31 +198,26 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
-//line rebase.go:45
 						gc_tx := gc_step + 1
 //line rebase.go:41
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
-//line rebase.go:45
 						gc_tx := gc_step + 2
 //line rebase.go:41
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
-//line rebase.go:45
 						gc_tx := gc_step + 3
 //line rebase.go:41
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 				}
-//line rebase.go:45
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line rebase.go:41
 					gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
-//line rebase.go:45
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -241,51 +225,42 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line rebase.go:39
 						i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:41
 						out[i] = in[i] * 2
 					}
 					{
-//line rebase.go:45
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line rebase.go:39
 						i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:41
 						out[i] = in[i] * 2
 					}
 					{
-//line rebase.go:45
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line rebase.go:39
 						i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:41
 						out[i] = in[i] * 2
 					}
 					{
-//line rebase.go:45
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line rebase.go:39
 						i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:41
 						out[i] = in[i] * 2
 					}
 				}
-//line rebase.go:45
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rebase.go:39
 					i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:41
 					out[i] = in[i] * 2
@@ -298,8 +273,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line rebase.go:49
 func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
@@ -314,11 +288,10 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line rebase.go:68
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line rebase.go:70
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line rebase.go:71
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -333,35 +306,30 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line rebase.go:51
 							gc_more = true
 //line rebase.go:51
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line rebase.go:51
 							gc_more = true
 //line rebase.go:51
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line rebase.go:51
 							gc_more = true
 //line rebase.go:51
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line rebase.go:51
 							gc_more = true
 //line rebase.go:51
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:51
 						gc_more = true
 //line rebase.go:51
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -374,7 +342,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line rebase.go:50
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line rebase.go:51
@@ -385,7 +352,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line rebase.go:50
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line rebase.go:51
@@ -396,7 +362,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line rebase.go:50
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line rebase.go:51
@@ -407,7 +372,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line rebase.go:50
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line rebase.go:51
@@ -418,7 +382,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line rebase.go:50
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line rebase.go:51
@@ -435,7 +398,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				return
 			}
 			gc_more = false
-//line rebase.go:57
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -443,9 +405,9 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line rebase.go:65
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line rebase.go:67
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -460,35 +422,30 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-//line rebase.go:51
 								gc_more = true
 //line rebase.go:51
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 1
-//line rebase.go:51
 								gc_more = true
 //line rebase.go:51
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 2
-//line rebase.go:51
 								gc_more = true
 //line rebase.go:51
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 3
-//line rebase.go:51
 								gc_more = true
 //line rebase.go:51
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:51
 							gc_more = true
 //line rebase.go:51
 							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
@@ -500,7 +457,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line rebase.go:50
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line rebase.go:51
@@ -510,7 +466,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line rebase.go:50
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line rebase.go:51
@@ -520,7 +475,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line rebase.go:50
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line rebase.go:51
@@ -530,7 +484,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line rebase.go:50
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line rebase.go:51
@@ -540,7 +493,6 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rebase.go:50
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line rebase.go:51
@@ -564,7 +516,6 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:70
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -575,10 +526,10 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:81
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:84
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -599,45 +550,35 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line rebase.go:61
 						y := gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 						gc_at[gc_tx] = int32(y*1000 + gc_ty)
 					}
 					{
-//line rebase.go:67
 						gc_tx := gc_step + 1
-//line rebase.go:61
 						y := gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 						gc_at[gc_tx] = int32(y*1000 + gc_ty)
 					}
 					{
-//line rebase.go:67
 						gc_tx := gc_step + 2
-//line rebase.go:61
 						y := gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 						gc_at[gc_tx] = int32(y*1000 + gc_ty)
 					}
 					{
-//line rebase.go:67
 						gc_tx := gc_step + 3
-//line rebase.go:61
 						y := gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 						gc_at[gc_tx] = int32(y*1000 + gc_ty)
 					}
 				}
-//line rebase.go:67
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:61
 					y := gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 					gc_at[gc_tx] = int32(y*1000 + gc_ty)
 				}
 			} else {
-//line rebase.go:67
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -645,62 +586,52 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line rebase.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 						out[x] = int32(y*1000 + gc_ty)
 					}
 					{
-//line rebase.go:67
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line rebase.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 						out[x] = int32(y*1000 + gc_ty)
 					}
 					{
-//line rebase.go:67
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line rebase.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 						out[x] = int32(y*1000 + gc_ty)
 					}
 					{
-//line rebase.go:67
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line rebase.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 						out[x] = int32(y*1000 + gc_ty)
 					}
 				}
-//line rebase.go:67
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rebase.go:60
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 //line rebase.go:63
 					out[x] = int32(y*1000 + gc_ty)
 				}
 			}
-//line rebase.go:67
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -709,12 +640,11 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 	}
 }
 
+//line rebase.go:75
 func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k, lo int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -726,32 +656,28 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rebase.go:93
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rebase.go:92
 			gc_off := 0 - k
 			gc_off2 := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_vstep := 0
-//line rebase.go:77
 				gc_vb5 := lanes.BroadcastFloat32x8(float32(-1))
-//line rebase.go:77
 				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:79
 				gc_vb6 := lanes.BroadcastFloat32x8(2)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line rebase.go:76
 					var i int = gc_tx
 					y := gc_vb5
+//line rebase.go:78
 					if i >= k+lo {
 //line rebase.go:78
 						y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
 					} else {
 //line rebase.go:78
 						gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
-//line rebase.go:78
 						if gc_if4.ToBits() != 0 {
 //line rebase.go:78
 							y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6).Merge(y, gc_if4)
@@ -761,31 +687,26 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					y.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line rebase.go:76
 					i := gc_tx
 					y := float32(-1)
+//line rebase.go:78
 					if i >= k+lo {
 						y = gc_at[gc_tx] * 2
 					}
 					gc_at2[gc_tx] = y
 				}
 			} else {
-//line rebase.go:85
 				gc_vstep2 := 0
-//line rebase.go:77
 				gc_vb2 := lanes.BroadcastFloat32x8(float32(-1))
-//line rebase.go:77
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:79
 				gc_vb3 := lanes.BroadcastFloat32x8(2)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line rebase.go:76
 					var i int = gc_tx
 					y := gc_vb2
+//line rebase.go:78
 					if (i-
 						k) < 0 || (i-k) > len(in)-8 || (gc_bx*gc_bdx+i) < 0 || (gc_bx*gc_bdx+i) > len(out)-8 {
-//line rebase.go:78
 						break
 					}
 //line rebase.go:78
@@ -795,7 +716,6 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					} else {
 //line rebase.go:79
 						gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
-//line rebase.go:78
 						if gc_if2.ToBits() != 0 {
 //line rebase.go:78
 							y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
@@ -806,9 +726,9 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rebase.go:76
 					i := gc_tx
 					y := float32(-1)
+//line rebase.go:78
 					if i >= k+lo {
 						y = in[i-k] * 2
 					}
@@ -826,8 +746,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line rebase.go:99
 	tile_ := gocuda.Shared[[rebaseTileW]float32](t, rebaseTileH)[:rebaseTileH]
@@ -839,7 +758,6 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := tile_[gc_row][:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-//line rebase.go:101
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
@@ -878,9 +796,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:98
 						tx := gc_tx
-//line rebase.go:98
 						ty := gc_ty
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -890,9 +806,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:98
 						tx := gc_tx
-//line rebase.go:98
 						ty := gc_ty
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -902,9 +816,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:98
 						tx := gc_tx
-//line rebase.go:98
 						ty := gc_ty
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -914,9 +826,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:98
 						tx := gc_tx
-//line rebase.go:98
 						ty := gc_ty
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -926,9 +836,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rebase.go:98
 					tx := gc_tx
-//line rebase.go:98
 					ty := gc_ty
 //line rebase.go:100
 					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -943,10 +851,10 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 	}
 //line rebase.go:103
 	for s := 1; s < gc_bdy; s *= 2 {
-//line rebase.go:105
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		gc_rstep := 1
+//line rebase.go:108
 		if (2*s) > 0 && gc_bdy%(2*s) == 0 {
 			gc_rstep = (2 * s)
 		}
@@ -966,7 +874,6 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				gc_at3 := tile_[gc_row2][:gc_to]
 				gc_at4 := tile_[gc_row3][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:98
 					ty := gc_ty
 //line rebase.go:105
 					if ty+s < gc_bdy {
@@ -974,13 +881,10 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					}
 				}
 			} else {
-//line rebase.go:111
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rebase.go:98
 					tx := gc_tx
-//line rebase.go:98
 					ty := gc_ty
 //line rebase.go:105
 					if ty+s < gc_bdy {
@@ -988,7 +892,6 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					}
 				}
 			}
-//line rebase.go:111
 			gc_ty += gc_rstep
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -996,16 +899,15 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 		}
 	}
 	{
-//line rebase.go:119
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+//line rebase.go:122
 			gc_row4 := gc_ty + r
 			gc_off3 := k
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_row4 >= 0 && gc_row4 < len(tile_) && gc_off3 >= 0 && gc_off3 <= len(tile_[gc_row4]) && gc_bdx <= len(tile_[gc_row4])-gc_off3 {
 				gc_at5 := out[gc_off2:][:gc_bdx]
 				gc_at6 := tile_[gc_row4][gc_off3:][:gc_bdx]
-//line rebase.go:111
 				if compiled.Disjoint(gc_at5, gc_at6) {
 					copy(gc_at5, gc_at6)
 				} else {
@@ -1044,9 +946,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:98
 						tx := gc_tx
-//line rebase.go:98
 						ty := gc_ty
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -1057,9 +957,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:98
 						tx := gc_tx
-//line rebase.go:98
 						ty := gc_ty
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -1070,9 +968,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:98
 						tx := gc_tx
-//line rebase.go:98
 						ty := gc_ty
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -1083,9 +979,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rebase.go:98
 						tx := gc_tx
-//line rebase.go:98
 						ty := gc_ty
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -1096,9 +990,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rebase.go:98
 					tx := gc_tx
-//line rebase.go:98
 					ty := gc_ty
 //line rebase.go:100
 					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -1117,14 +1009,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:133
 func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, off int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:143
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1135,9 +1025,9 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:154
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:155
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1157,31 +1047,26 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
-//line rebase.go:141
 						gc_tx := gc_step + 1
 //line rebase.go:137
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
-//line rebase.go:141
 						gc_tx := gc_step + 2
 //line rebase.go:137
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 					{
-//line rebase.go:141
 						gc_tx := gc_step + 3
 //line rebase.go:137
 						gc_at[gc_tx] = gc_at2[gc_tx] * 2
 					}
 				}
-//line rebase.go:141
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line rebase.go:137
 					gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
-//line rebase.go:141
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -1189,55 +1074,46 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line rebase.go:134
 						i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:136
 						src := off + i
 						out[i] = in[src] * 2
 					}
 					{
-//line rebase.go:141
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line rebase.go:134
 						i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:136
 						src := off + i
 						out[i] = in[src] * 2
 					}
 					{
-//line rebase.go:141
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line rebase.go:134
 						i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:136
 						src := off + i
 						out[i] = in[src] * 2
 					}
 					{
-//line rebase.go:141
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line rebase.go:134
 						i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:136
 						src := off + i
 						out[i] = in[src] * 2
 					}
 				}
-//line rebase.go:141
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rebase.go:134
 					i := gc_bx*gc_bdx + gc_tx
 //line rebase.go:136
 					src := off + i
@@ -1259,7 +1135,6 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rebase.go:157
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1270,10 +1145,10 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rebase.go:168
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line rebase.go:171
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1296,8 +1171,8 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 				gc_at3 := in[gc_off:][:gc_to]
 				gc_at4 := in[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line rebase.go:148
 					y := gc_by*gc_bdy + gc_ty
+//line rebase.go:149
 					n := max(y-1, 0)
 					_ = n
 //line rebase.go:149
@@ -1306,14 +1181,13 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
 			} else {
-//line rebase.go:155
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rebase.go:147
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
+//line rebase.go:149
 					n := max(y-1, 0)
 //line rebase.go:149
 					s := min(y+1, h-1)
@@ -1321,7 +1195,6 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
 				}
 			}
-//line rebase.go:155
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -107,10 +107,8 @@ var gc_src_outParams = compiled.NewSource(gc_files_regressions, "outParams", "cd
 func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_b := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line regressions.go:135

@@ -17,8 +17,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	{
 		gc_ty := 0

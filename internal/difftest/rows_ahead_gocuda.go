@@ -54,27 +54,25 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line rows_ahead.go:42
 	gc_off9 := gc_bx * 2 * gc_bdx
+//line rows_ahead.go:42
 	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx <= len(in)-gc_off9 {
 		copy(gc_row, in[gc_off9:][:gc_bdx])
 		gc_rowok = true
 	}
-//line rows_ahead.go:48
 	gc_rowok2 := false
-//line rows_ahead.go:50
 	gc_off10 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line rows_ahead.go:50
 	if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx <= len(in)-gc_off10 {
 		copy(gc_row2, in[gc_off10:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line rows_ahead.go:57
+//line rows_ahead.go:56
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -86,12 +84,11 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-//line rows_ahead.go:69
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line rows_ahead.go:72
 				gc_x03 := gc_tidx.X
 				if gc_act == ^uint32(0) {
+//line rows_ahead.go:73
 					gc_at6 := gc_row[gc_x03:][:32]
 					gc_at7 := gc_row2[gc_x03:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -107,23 +104,22 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line rows_ahead.go:30
 						i := gc_bx*2*gc_bdx + gc_tx
+//line rows_ahead.go:31
 						v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-//line rows_ahead.go:32
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c1r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line rows_ahead.go:37
 				gc_x04 := gc_tidx.X
 				gc_off6 := (gc_bx * gc_bdx) + gc_x04
 				gc_off7 := (gc_bx * 2 * gc_bdx) + gc_x04
 				gc_off8 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x04
+//line rows_ahead.go:41
 				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 {
 					gc_at8 := out[gc_off6:][:32]
 					gc_at9 := in[gc_off7:][:32]
@@ -135,10 +131,8 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 						gc_at10 = gc_row2[gc_x04:][:32]
 					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:54
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line rows_ahead.go:32
 						v := gc_l_v[gc_lane]
 //line rows_ahead.go:32
 						v += gc_c1r[gc_lane]
@@ -153,9 +147,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line rows_ahead.go:30
 						i := gc_bx*2*gc_bdx + gc_tx
-//line rows_ahead.go:32
 						v := gc_l_v[gc_lane]
 //line rows_ahead.go:32
 						v += gc_c1r[gc_lane]
@@ -164,7 +156,6 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-//line rows_ahead.go:39
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -174,10 +165,10 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line rows_ahead.go:49
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line rows_ahead.go:52
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -200,23 +191,22 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line rows_ahead.go:30
 					i := gc_bx*2*gc_bdx + gc_tx
+//line rows_ahead.go:31
 					v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line rows_ahead.go:32
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line rows_ahead.go:37
 			gc_x02 := gc_tidx.X
 			gc_off3 := (gc_bx * gc_bdx) + gc_x02
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_x02
 			gc_off5 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x02
+//line rows_ahead.go:41
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
 				gc_at3 := out[gc_off3:][:32]
 				gc_at4 := in[gc_off4:][:32]
@@ -228,10 +218,8 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 					gc_at5 = gc_row2[gc_x02:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:54
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line rows_ahead.go:32
 					v := gc_l_v[gc_lane]
 //line rows_ahead.go:32
 					v += gc_c1r[gc_lane]
@@ -246,9 +234,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line rows_ahead.go:30
 					i := gc_bx*2*gc_bdx + gc_tx
-//line rows_ahead.go:32
 					v := gc_l_v[gc_lane]
 //line rows_ahead.go:32
 					v += gc_c1r[gc_lane]

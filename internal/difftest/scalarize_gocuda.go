@@ -34,10 +34,8 @@ var gc_src_scalarParts = compiled.NewSource(gc_files_scalarize, "scalarParts", "
 //line scalarize.go:12
 func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, out []float32, bad int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

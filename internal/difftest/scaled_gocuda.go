@@ -33,8 +33,7 @@ var gc_src_scaledGuard = compiled.NewSource(gc_files_scaled, "scaledGuard", "a00
 //line scaled.go:13
 func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	{
 		gc_from, gc_to := 0, gc_bdx

@@ -34,10 +34,8 @@ var gc_src_shadowedReverse = compiled.NewSource(gc_files_shadow, "shadowedRevers
 func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int32, copy_ bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line shadow.go:17
 	if gc_bdx <= 1*gc_bdx {
@@ -181,10 +179,8 @@ var gc_src_shadowedScale = compiled.NewSource(gc_files_shadow, "shadowedScale", 
 func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_ T, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line shadow.go:37
 	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]

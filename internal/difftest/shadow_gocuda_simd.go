@@ -35,10 +35,8 @@ var gc_src_shadowedReverse = compiled.NewSource(gc_files_shadow, "shadowedRevers
 func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int32, copy_ bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -198,10 +196,8 @@ var gc_src_shadowedScale = compiled.NewSource(gc_files_shadow, "shadowedScale", 
 func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_ T, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line shadow.go:37
 	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
@@ -384,10 +380,8 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []float32, cap_ float32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	_ = &cap_
 //line shadow.go:37
@@ -595,10 +589,8 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, cap_ int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line shadow.go:37
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
@@ -805,10 +797,8 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint32, cap_ uint32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line shadow.go:37
 	s := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]

@@ -11,10 +11,8 @@ import (
 //line slp.go:14
 func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -26,9 +24,9 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line slp.go:32
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line slp.go:32
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -41,17 +39,14 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:15
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:17
 					gc_at[gc_tx] = SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 				}
 			} else {
-//line slp.go:21
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:15
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:17
 					out[i] = SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
@@ -64,10 +59,8 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 //line slp.go:47
 func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64, run int, scale float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -79,9 +72,9 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line slp.go:65
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line slp.go:65
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -94,17 +87,14 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:48
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:50
 					gc_at[gc_tx] = DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 				}
 			} else {
-//line slp.go:54
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:48
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:50
 					out[i] = DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
@@ -117,10 +107,8 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 //line slp.go:72
 func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run int, m int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -132,9 +120,9 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line slp.go:90
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line slp.go:90
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -148,106 +136,83 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line slp.go:106
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
 					}
 					{
-//line slp.go:79
 						gc_tx := gc_step + 1
-//line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
 					}
 					{
-//line slp.go:79
 						gc_tx := gc_step + 2
-//line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
 					}
 					{
-//line slp.go:79
 						gc_tx := gc_step + 3
-//line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
 					}
 				}
-//line slp.go:79
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:73
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 					gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
 				}
 			} else {
-//line slp.go:79
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						out[i] = MixEight(in[i*run:(i+1)*run], m)
 					}
 					{
-//line slp.go:79
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						out[i] = MixEight(in[i*run:(i+1)*run], m)
 					}
 					{
-//line slp.go:79
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						out[i] = MixEight(in[i*run:(i+1)*run], m)
 					}
 					{
-//line slp.go:79
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						out[i] = MixEight(in[i*run:(i+1)*run], m)
 					}
 				}
-//line slp.go:79
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:73
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 					out[i] = MixEight(in[i*run:(i+1)*run], m)
@@ -260,10 +225,8 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 //line slp.go:102
 func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int, whole bool) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -275,9 +238,9 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line slp.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line slp.go:120
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -291,106 +254,83 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line slp.go:136
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 					{
-//line slp.go:109
 						gc_tx := gc_step + 1
-//line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 					{
-//line slp.go:109
 						gc_tx := gc_step + 2
-//line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 					{
-//line slp.go:109
 						gc_tx := gc_step + 3
-//line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 				}
-//line slp.go:109
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:103
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 					gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
 				}
 			} else {
-//line slp.go:109
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 					{
-//line slp.go:109
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 					{
-//line slp.go:109
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 					{
-//line slp.go:109
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 				}
-//line slp.go:109
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:103
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 					out[i] = SumIndexed(in[i*run:(i+1)*run], whole)

@@ -13,10 +13,8 @@ import (
 //line slp.go:14
 func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -28,9 +26,9 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line slp.go:32
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line slp.go:32
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -43,17 +41,14 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:15
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:17
 					gc_at[gc_tx] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 				}
 			} else {
-//line slp.go:21
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:15
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:17
 					out[i] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
@@ -68,7 +63,6 @@ func gc_slp_SumEight_0(run []float32) float32 {
 	if compiled.SIMD {
 //line slp.go:26
 		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line slp.go:26
 		gc_at := 0
 //line slp.go:26
 		for ; gc_at+8 <= len(run); gc_at += 8 {
@@ -79,7 +73,6 @@ func gc_slp_SumEight_0(run []float32) float32 {
 			} else {
 //line slp.go:28
 				var gc_l0 [8]float32
-//line slp.go:28
 				gc_v0.Store(&gc_l0)
 //line slp.go:28
 				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
@@ -100,11 +93,9 @@ func gc_slp_SumEight_0(run []float32) float32 {
 		run = run[gc_at:]
 //line slp.go:37
 		var gc_l0 [8]float32
-//line slp.go:37
 		gc_v0.Store(&gc_l0)
 //line slp.go:37
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line slp.go:37
 		archsimd.ClearAVXUpperBits()
 	} else {
 //line slp.go:26
@@ -134,17 +125,15 @@ func gc_slp_SumEight_0(run []float32) float32 {
 //line slp.go:24
 func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
-//line slp.go:25
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
 //line slp.go:25
 	gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line slp.go:25
 	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slp.go:25
 	gc_at_p0 := 0
-//line slp.go:25
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+//line slp.go:27
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
 //line slp.go:28
@@ -152,7 +141,6 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		} else {
 //line slp.go:28
 			var gc_l0_p0 [8]float32
-//line slp.go:28
 			gc_v0_p0.Store(&gc_l0_p0)
 //line slp.go:28
 			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
@@ -168,7 +156,6 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 //line slp.go:35
 			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
-//line slp.go:35
 		gc_at_p0 += 8
 //line slp.go:27
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
@@ -178,7 +165,6 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		} else {
 //line slp.go:28
 			var gc_l0_p1 [8]float32
-//line slp.go:28
 			gc_v0_p1.Store(&gc_l0_p1)
 //line slp.go:28
 			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
@@ -194,11 +180,10 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 //line slp.go:35
 			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
-//line slp.go:35
 		gc_at_p1 += 8
 	}
-//line slp.go:26
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+//line slp.go:27
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
 //line slp.go:28
@@ -206,7 +191,6 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		} else {
 //line slp.go:28
 			var gc_l0_p0 [8]float32
-//line slp.go:28
 			gc_v0_p0.Store(&gc_l0_p0)
 //line slp.go:28
 			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
@@ -223,8 +207,8 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 	}
-//line slp.go:26
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+//line slp.go:27
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
 //line slp.go:28
@@ -232,7 +216,6 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		} else {
 //line slp.go:28
 			var gc_l0_p1 [8]float32
-//line slp.go:28
 			gc_v0_p1.Store(&gc_l0_p1)
 //line slp.go:28
 			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
@@ -255,18 +238,16 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line slp.go:37
 	var gc_l0_p0 [8]float32
-//line slp.go:37
 	gc_v0_p0.Store(&gc_l0_p0)
 //line slp.go:37
 	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line slp.go:37
 	var gc_l0_p1 [8]float32
-//line slp.go:37
 	gc_v0_p1.Store(&gc_l0_p1)
 //line slp.go:37
 	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line slp.go:37
 	archsimd.ClearAVXUpperBits()
+//line slp.go:38
 	for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
@@ -336,10 +317,8 @@ func gc_slp_SumEight_0_flush(gc_j *gc_slp_SumEight_0_jam) {
 //line slp.go:47
 func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64, run int, scale float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -351,9 +330,9 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line slp.go:65
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line slp.go:65
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -366,17 +345,14 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:48
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:50
 					gc_at[gc_tx] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 				}
 			} else {
-//line slp.go:54
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:48
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:50
 					out[i] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
@@ -400,7 +376,6 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 			} else {
 //line slp.go:61
 				var gc_l0 [4]float64
-//line slp.go:61
 				gc_v0.Store(&gc_l0)
 //line slp.go:61
 				a, b, c, d = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
@@ -415,11 +390,9 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 		}
 //line slp.go:65
 		var gc_l0 [4]float64
-//line slp.go:65
 		gc_v0.Store(&gc_l0)
 //line slp.go:65
 		a, b, c, d = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
-//line slp.go:65
 		archsimd.ClearAVXUpperBits()
 	} else {
 //line slp.go:59
@@ -438,10 +411,8 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 //line slp.go:72
 func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run int, m int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -453,9 +424,9 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line slp.go:90
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line slp.go:90
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -469,106 +440,83 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line slp.go:106
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
-//line slp.go:79
 						gc_tx := gc_step + 1
-//line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
-//line slp.go:79
 						gc_tx := gc_step + 2
-//line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
-//line slp.go:79
 						gc_tx := gc_step + 3
-//line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 				}
-//line slp.go:79
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:73
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 					gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 				}
 			} else {
-//line slp.go:79
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
-//line slp.go:79
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
-//line slp.go:79
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
-//line slp.go:79
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 				}
-//line slp.go:79
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:73
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:75
 					out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
@@ -592,7 +540,6 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 			} else {
 //line slp.go:86
 				var gc_l0 [8]int32
-//line slp.go:86
 				gc_v0.Store(&gc_l0)
 //line slp.go:86
 				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
@@ -613,11 +560,9 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 		}
 //line slp.go:95
 		var gc_l0 [8]int32
-//line slp.go:95
 		gc_v0.Store(&gc_l0)
 //line slp.go:95
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line slp.go:95
 		archsimd.ClearAVXUpperBits()
 	} else {
 //line slp.go:84
@@ -641,10 +586,8 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 //line slp.go:102
 func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int, whole bool) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -656,9 +599,9 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line slp.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line slp.go:120
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -672,106 +615,83 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line slp.go:136
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
-//line slp.go:109
 						gc_tx := gc_step + 1
-//line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
-//line slp.go:109
 						gc_tx := gc_step + 2
-//line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
-//line slp.go:109
 						gc_tx := gc_step + 3
-//line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 				}
-//line slp.go:109
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:103
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 					gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 				}
 			} else {
-//line slp.go:109
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
-//line slp.go:109
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
-//line slp.go:109
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
-//line slp.go:109
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 				}
-//line slp.go:109
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line slp.go:103
 					i := gc_bx*gc_bdx + gc_tx
 //line slp.go:105
 					out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
@@ -796,7 +716,6 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 			} else {
 //line slp.go:117
 				var gc_l0 [8]float32
-//line slp.go:117
 				gc_v0.Store(&gc_l0)
 //line slp.go:117
 				a0, a1, a2, a3, a4, a5, a6, a7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
@@ -815,11 +734,9 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 		}
 //line slp.go:125
 		var gc_l0 [8]float32
-//line slp.go:125
 		gc_v0.Store(&gc_l0)
 //line slp.go:125
 		a0, a1, a2, a3, a4, a5, a6, a7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line slp.go:125
 		archsimd.ClearAVXUpperBits()
 	} else {
 //line slp.go:116

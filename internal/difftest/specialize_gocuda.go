@@ -19,8 +19,7 @@ var gc_src_specAxpy = compiled.NewSource(gc_files_specialize, "specAxpy", "38e7d
 //line specialize.go:32
 func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, k T, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -38,6 +37,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line specialize.go:54
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -57,25 +57,22 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line specialize.go:33
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line specialize.go:35
 							gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 						}
-//line specialize.go:38
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 					out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 				}
 			} else {
-//line specialize.go:39
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -83,51 +80,42 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 					{
-//line specialize.go:39
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 					{
-//line specialize.go:39
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 					{
-//line specialize.go:39
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 				}
-//line specialize.go:39
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:35
 					out[i] = specAt(in, i+1)*k + specAt[T](in, i)
@@ -148,8 +136,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line specialize.go:46
@@ -169,8 +156,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:44
 							tid := gc_tx
+//line specialize.go:45
 							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
@@ -180,8 +167,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:44
 							tid := gc_tx
+//line specialize.go:45
 							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
@@ -191,8 +178,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:44
 							tid := gc_tx
+//line specialize.go:45
 							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
@@ -202,8 +189,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line specialize.go:44
 							tid := gc_tx
+//line specialize.go:45
 							i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 							var ahead T = specAt(in, i)
@@ -213,8 +200,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						var ahead T = specAt(in, i)
@@ -226,6 +213,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+//line specialize.go:58
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -273,8 +261,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
@@ -283,8 +271,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
@@ -293,8 +281,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
@@ -303,8 +291,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 						ahead := gc_s_ahead[gc_rank]
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
@@ -313,8 +301,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:44
 					tid := gc_tx
+//line specialize.go:45
 					i := gc_bx*gc_bdx*2 + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + specAt(in, i+gc_bdx)
@@ -325,6 +313,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx * 2
 			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+//line specialize.go:57
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
@@ -363,8 +352,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
@@ -373,8 +362,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
@@ -383,8 +372,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
@@ -393,8 +382,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
+//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
@@ -403,8 +392,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:44
 					tid := gc_tx
+//line specialize.go:45
 					i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
@@ -421,6 +410,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
+//line specialize.go:58
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -437,78 +427,64 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-//line specialize.go:55
 						gc_tx := gc_step6 + 1
 //line specialize.go:51
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-//line specialize.go:55
 						gc_tx := gc_step6 + 2
 //line specialize.go:51
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-//line specialize.go:55
 						gc_tx := gc_step6 + 3
 //line specialize.go:51
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-//line specialize.go:55
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line specialize.go:51
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line specialize.go:55
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
 //line specialize.go:51
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line specialize.go:55
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
 //line specialize.go:51
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line specialize.go:55
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
 //line specialize.go:51
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line specialize.go:55
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line specialize.go:44
 						tid := gc_tx
 //line specialize.go:51
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line specialize.go:55
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:44
 					tid := gc_tx
 //line specialize.go:51
 					sdata[tid] += sdata[tid+s]
@@ -524,6 +500,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
+//line specialize.go:66
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
@@ -592,10 +569,8 @@ var gc_src_specRelayKernel = compiled.NewSource(gc_files_specialize, "specRelayK
 func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_s_v_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
@@ -607,6 +582,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	var s_ []T = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line specialize.go:87
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s_[:gc_bdx]
@@ -627,7 +603,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:82
 				i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:81
 				r := specRelay[T]{k: k}
@@ -651,6 +626,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
+//line specialize.go:86
 				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
 					gc_at3 := s_[gc_off2:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
@@ -753,7 +729,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	}
 //line specialize.go:83
 	var s_2 []T = s
-//line specialize.go:83
 	var x_ T = 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
@@ -800,6 +775,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off3 := gc_r2 + gc_seg2
+//line specialize.go:86
 				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
 					gc_at5 := s_2[gc_off3:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
@@ -902,6 +878,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
+//line specialize.go:78
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
 			gc_step5 := 0
@@ -973,7 +950,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:82
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
@@ -988,7 +964,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:82
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
@@ -1003,7 +978,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:82
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
@@ -1018,7 +992,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line specialize.go:82
 					i := gc_bx*gc_bdx + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
@@ -1033,7 +1006,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line specialize.go:82
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]

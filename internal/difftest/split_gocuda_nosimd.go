@@ -13,8 +13,7 @@ import (
 func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validMin, validMax int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
 //line split.go:21
@@ -543,8 +542,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line split.go:79
 	if 2*splitBlock <= 2*gc_bdx {

@@ -12,17 +12,15 @@ import (
 //line strided.go:16
 func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line strided.go:18
 	first := base + 2*gc_bx*gc_bdx
 	offset := 1
 	for d := gc_bdx; d > 0 && levels > 0; d >>= 1 {
-//line strided.go:22
 		gc_from, gc_to := 0, gc_bdx
+//line strided.go:23
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -32,22 +30,18 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 			gc_off2 := (first + (offset * 1)) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(data)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(data)) {
 				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-//line strided.go:17
 					thid := gc_tx
 //line strided.go:22
 					ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
-//line strided.go:22
 					_ = ai
-//line strided.go:22
 					_ = bi
+//line strided.go:23
 					data[gc_idx] += data[gc_idx2]
 				}
 			} else {
-//line strided.go:27
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:17
 					thid := gc_tx
 //line strided.go:22
 					ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
@@ -64,10 +58,8 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 //line strided.go:36
 func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, off int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -79,9 +71,9 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line strided.go:54
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line strided.go:54
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -95,11 +87,10 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line strided.go:70
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line strided.go:37
 						i := gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 						g := 2*i + off
 						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 							out[g] = gc_at[gc_tx] * 2
@@ -107,11 +98,10 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 					}
 					{
 						gc_tx := gc_step + 1
-//line strided.go:46
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line strided.go:37
 						i := gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 						g := 2*i + off
 						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 							out[g] = gc_at[gc_tx] * 2
@@ -119,11 +109,10 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 					}
 					{
 						gc_tx := gc_step + 2
-//line strided.go:46
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line strided.go:37
 						i := gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 						g := 2*i + off
 						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 							out[g] = gc_at[gc_tx] * 2
@@ -131,11 +120,10 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 					}
 					{
 						gc_tx := gc_step + 3
-//line strided.go:46
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line strided.go:37
 						i := gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 						g := 2*i + off
 						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 							out[g] = gc_at[gc_tx] * 2
@@ -145,8 +133,8 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:37
 					i := gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 					g := 2*i + off
 					if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 						out[g] = gc_at[gc_tx] * 2
@@ -159,8 +147,8 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line strided.go:37
 						i := gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 						g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
@@ -170,8 +158,8 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line strided.go:37
 						i := gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 						g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
@@ -181,8 +169,8 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line strided.go:37
 						i := gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 						g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
@@ -192,8 +180,8 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line strided.go:37
 						i := gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 						g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
@@ -203,8 +191,8 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:37
 					i := gc_bx*gc_bdx + gc_tx
+//line strided.go:38
 					g := 2*i + off
 					if i < len(in) && g < n && in[i] >= 0 {
 						out[g] = in[i] * 2
@@ -219,24 +207,20 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line strided.go:55
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line strided.go:55
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line strided.go:57
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line strided.go:59
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := data[gc_off:][:gc_bdx]
-//line strided.go:56
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -275,7 +259,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:54
 					tid := gc_tx
 //line strided.go:56
 					sdata[tid] = data[gc_bx*gc_bdx+tid]
@@ -284,7 +267,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:54
 					tid := gc_tx
 //line strided.go:56
 					sdata[tid] = data[gc_bx*gc_bdx+tid]
@@ -293,7 +275,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:54
 					tid := gc_tx
 //line strided.go:56
 					sdata[tid] = data[gc_bx*gc_bdx+tid]
@@ -302,7 +283,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:54
 					tid := gc_tx
 //line strided.go:56
 					sdata[tid] = data[gc_bx*gc_bdx+tid]
@@ -311,7 +291,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line strided.go:54
 				tid := gc_tx
 //line strided.go:56
 				sdata[tid] = data[gc_bx*gc_bdx+tid]
@@ -320,8 +299,8 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	}
 //line strided.go:58
 	for s := 1; s < gc_bdx; s *= 2 {
-//line strided.go:60
 		gc_from, gc_to := 0, gc_bdx
+//line strided.go:61
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -332,7 +311,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:54
 					tid := gc_tx
 //line strided.go:59
 					if index := 2 * s * tid; index < gc_bdx {
@@ -343,7 +321,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:54
 					tid := gc_tx
 //line strided.go:59
 					if index := 2 * s * tid; index < gc_bdx {
@@ -354,7 +331,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:54
 					tid := gc_tx
 //line strided.go:59
 					if index := 2 * s * tid; index < gc_bdx {
@@ -365,7 +341,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line strided.go:54
 					tid := gc_tx
 //line strided.go:59
 					if index := 2 * s * tid; index < gc_bdx {
@@ -376,7 +351,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line strided.go:54
 				tid := gc_tx
 //line strided.go:59
 				if index := 2 * s * tid; index < gc_bdx {
@@ -386,7 +360,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 		}
 	}
 	{
-//line strided.go:67
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -394,6 +367,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line strided.go:74
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := sums[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
@@ -408,13 +382,11 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:65
 					gc_at3[0] = gc_at4[0]
 				}
-//line strided.go:69
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line strided.go:65
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line strided.go:69
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -425,7 +397,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						sums[gc_bx] = sdata[0]
 					}
 					{
-//line strided.go:69
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -433,7 +404,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						sums[gc_bx] = sdata[0]
 					}
 					{
-//line strided.go:69
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -441,7 +411,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						sums[gc_bx] = sdata[0]
 					}
 					{
-//line strided.go:69
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -449,7 +418,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						sums[gc_bx] = sdata[0]
 					}
 				}
-//line strided.go:69
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -464,10 +432,8 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 //line strided.go:76
 func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, off int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -479,13 +445,12 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line strided.go:94
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line strided.go:77
 				i := gc_bx*gc_bdx + gc_tx
+//line strided.go:78
 				g := 2*i + off
 				a := in[i]
 //line strided.go:79

@@ -47,10 +47,8 @@ var gc_src_stridedStore = compiled.NewSource(gc_files_stridedguard, "stridedStor
 //line stridedguard.go:34
 func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line stridedguard.go:35
 	n := len(in)

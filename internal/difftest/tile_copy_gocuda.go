@@ -401,8 +401,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line tile_copy.go:65
 	tile_ := gocuda.Shared[int32](t, side*side)

@@ -58,14 +58,12 @@ var gc_src_float64Mix = compiled.NewSource(gc_files_vector64, "float64Mix", "97f
 //line vector64.go:50
 func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d []float64, n []int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector64.go:60
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -76,9 +74,9 @@ func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d [
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector64.go:71
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector64.go:72
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(d), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -98,12 +96,10 @@ func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d [
 					gc_at3[gc_tx] = int(x) + gc_at3[gc_tx]
 				}
 			} else {
-//line vector64.go:60
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector64.go:51
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:53
 					x := float64(f[i]) + d[i]

@@ -14,14 +14,12 @@ import (
 //line vector64.go:18
 func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector64.go:28
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -32,9 +30,9 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector64.go:39
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector64.go:40
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -53,31 +51,26 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line vector64.go:25
 						gc_tx := gc_step + 1
 //line vector64.go:21
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line vector64.go:25
 						gc_tx := gc_step + 2
 //line vector64.go:21
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line vector64.go:25
 						gc_tx := gc_step + 3
 //line vector64.go:21
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
-//line vector64.go:25
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line vector64.go:21
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line vector64.go:25
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -85,51 +78,42 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line vector64.go:19
 						i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:21
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line vector64.go:25
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line vector64.go:19
 						i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:21
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line vector64.go:25
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line vector64.go:19
 						i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:21
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line vector64.go:25
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line vector64.go:19
 						i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:21
 						y[i] = a*x[i] + y[i]
 					}
 				}
-//line vector64.go:25
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector64.go:19
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:21
 					y[i] = a*x[i] + y[i]
@@ -142,14 +126,12 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 //line vector64.go:30
 func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64, h float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector64.go:40
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -160,9 +142,9 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector64.go:51
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector64.go:52
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -176,39 +158,30 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 				gc_vstep := gc_from
 //line vector64.go:35
 				gc_vb6 := lanes.BroadcastFloat64x4(h)
-//line vector64.go:35
 				gc_iotaf642 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 				gc_vb7 := lanes.BroadcastFloat64x4(0)
-//line vector64.go:38
 				gc_vb8 := lanes.BroadcastFloat64x4(3)
 				gc_vb9 := lanes.BroadcastFloat64x4(1)
-//line vector64.go:41
 				gc_vb10 := lanes.BroadcastFloat64x4(0.5)
 				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					gc_tx := gc_vstep
-//line vector64.go:31
 					var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
 					if i < -2147483648 || i > 2147483644 {
-//line vector64.go:35
 						break
 					}
 //line vector64.go:35
 					v := lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Mul(gc_vb6))
 //line vector64.go:35
 					gc_if3 := v.Less(gc_vb7)
-//line vector64.go:35
 					if gc_if3.ToBits() != 0 {
 //line vector64.go:35
 						v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
 					}
-//line vector64.go:35
 					gc_else2 := gc_if3.ToInt64x4().Not().ToMask()
-//line vector64.go:35
 					if gc_else2.ToBits() != 0 {
 //line vector64.go:35
 						gc_if4 := v.GreaterEqual(gc_vb8)
-//line vector64.go:35
 						if gc_else2.And(gc_if4).ToBits() != 0 {
 //line vector64.go:35
 							v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
@@ -218,7 +191,6 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 					v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line vector64.go:31
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
 					v := gc_at[gc_tx]/h - float64(i)*h
@@ -230,43 +202,33 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 					gc_at2[gc_tx] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at2[gc_tx]
 				}
 			} else {
-//line vector64.go:45
 				gc_vstep2 := gc_from
 //line vector64.go:35
 				gc_vb := lanes.BroadcastFloat64x4(h)
-//line vector64.go:35
 				gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 				gc_vb2 := lanes.BroadcastFloat64x4(0)
-//line vector64.go:38
 				gc_vb3 := lanes.BroadcastFloat64x4(3)
 				gc_vb4 := lanes.BroadcastFloat64x4(1)
-//line vector64.go:41
 				gc_vb5 := lanes.BroadcastFloat64x4(0.5)
 				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
-//line vector64.go:31
 					var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
 					if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
-//line vector64.go:35
 						break
 					}
 //line vector64.go:35
 					v := lanes.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
 //line vector64.go:35
 					gc_if := v.Less(gc_vb2)
-//line vector64.go:35
 					if gc_if.ToBits() != 0 {
 //line vector64.go:35
 						v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
 					}
-//line vector64.go:35
 					gc_else := gc_if.ToInt64x4().Not().ToMask()
-//line vector64.go:35
 					if gc_else.ToBits() != 0 {
 //line vector64.go:35
 						gc_if2 := v.GreaterEqual(gc_vb3)
-//line vector64.go:35
 						if gc_else.And(gc_if2).ToBits() != 0 {
 //line vector64.go:35
 							v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
@@ -279,7 +241,6 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector64.go:31
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
 					v := in[i]/h - float64(i)*h
@@ -298,46 +259,33 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 //line vector64.go:66
 func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line vector64.go:75
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line vector64.go:67
 		gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line vector64.go:67
 		gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line vector64.go:72
 		gc_vb := lanes.BroadcastInt64x4(0x5bd1e995)
-//line vector64.go:74
 		gc_vb2 := lanes.BroadcastInt64x4(0xff)
 		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line vector64.go:74
 			gc_alive2 := gc_all2
-//line vector64.go:74
 			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line vector64.go:74
 				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
-//line vector64.go:67
 			var i int = gc_bx*gc_bdx + gc_tx
+//line vector64.go:68
 			gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
-//line vector64.go:68
 			if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line vector64.go:68
 				compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
-//line vector64.go:68
 				gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
 			}
 //line vector64.go:71
 			if i < 0 || i > len(a)-4 || i > len(b)-4 {
-//line vector64.go:71
 				break
 			}
 //line vector64.go:71
@@ -345,9 +293,7 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 			y := x.Xor(gc_vb).Sub(lanes.BroadcastInt64x4(int64(i)).Add(gc_iota2))
 //line vector64.go:72
 			gc_if3 := y.Greater(x)
-//line vector64.go:74
 			if gc_alive2.And(gc_if3).ToBits() != 0 {
-//line vector64.go:74
 				y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb2)).Merge(y, gc_alive2.And(gc_if3))
 			}
 			y.StoreMasked((*[4]int64)(a[i:]), gc_alive2)
@@ -360,13 +306,13 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line vector64.go:67
 			i := gc_bx*gc_bdx + gc_tx
-			if i >= len(a) {
 //line vector64.go:68
+			if i >= len(a) {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line vector64.go:71
 			x := a[i]
 			y := (x ^ 0x5bd1e995) - int64(i)
 			if y > x {
@@ -376,7 +322,6 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 			b[i] = b[i]>>s + uint64(y) - uint64(i)
 		}
 	}
-//line vector64.go:84
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -384,7 +329,6 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line vector64.go:67
 			i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:79
 			a[i] *= 3
@@ -395,10 +339,8 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:87
 func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, count []int64, limit int64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -410,9 +352,9 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line vector64.go:105
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector64.go:105
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(count), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -436,11 +378,8 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 					zi := ci
 					var n int64
 					for n < limit && zr*zr+zi*zi <= 4 {
-//line vector64.go:95
 						gc_b.Tick()
-//line vector64.go:95
 						if gc_b.Stopped() {
-//line vector64.go:95
 							return
 						}
 //line vector64.go:96
@@ -450,11 +389,9 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 					gc_at3[gc_tx] = n
 				}
 			} else {
-//line vector64.go:107
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector64.go:88
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:92
 					cr := re[i]
@@ -465,11 +402,8 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 					zi := ci
 					var n int64
 					for n < limit && zr*zr+zi*zi <= 4 {
-//line vector64.go:95
 						gc_b.Tick()
-//line vector64.go:95
 						if gc_b.Stopped() {
-//line vector64.go:95
 							return
 						}
 //line vector64.go:96
@@ -485,14 +419,12 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 
 func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector64.go:116
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -503,9 +435,9 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector64.go:127
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector64.go:128
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -525,25 +457,22 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line vector64.go:107
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line vector64.go:109
 							gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
 						}
-//line vector64.go:112
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector64.go:107
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:109
 					out[i] = in[i+2] - in[i]
 				}
 			} else {
-//line vector64.go:113
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -551,51 +480,42 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line vector64.go:107
 						i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:109
 						out[i] = in[i+2] - in[i]
 					}
 					{
-//line vector64.go:113
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line vector64.go:107
 						i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:109
 						out[i] = in[i+2] - in[i]
 					}
 					{
-//line vector64.go:113
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line vector64.go:107
 						i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:109
 						out[i] = in[i+2] - in[i]
 					}
 					{
-//line vector64.go:113
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line vector64.go:107
 						i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:109
 						out[i] = in[i+2] - in[i]
 					}
 				}
-//line vector64.go:113
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector64.go:107
 					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:109
 					out[i] = in[i+2] - in[i]

@@ -20,7 +20,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line vector_uniform.go:26
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -31,11 +30,12 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line vector_uniform.go:36
 		gc_apart := compiled.Disjoint(a, out)
-//line vector_uniform.go:39
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector_uniform.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -66,7 +66,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector_uniform.go:16
 					row := gc_by*gc_bdy + gc_ty
 					col := gc_bx*gc_bdx + gc_tx
 //line vector_uniform.go:21
@@ -86,8 +85,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 //line vector_uniform.go:31
 func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a, out []float32, k int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -95,8 +93,8 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 		}
 		gc_pos.Block = gc_blk
 		gc_apart := compiled.Disjoint(a, out)
-//line vector_uniform.go:44
 		gc_from, gc_to := 0, gc_bdx
+//line vector_uniform.go:44
 		if gc_bound := len(out); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -108,30 +106,22 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 				gc_at3 := a[gc_off:][:1]
 				gc_elem := gc_at3[0]
 				gc_vstep := gc_from
-//line vector_uniform.go:32
 				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line vector_uniform.go:32
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_vb2 := lanes.BroadcastInt32x8(0)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector_uniform.go:33
 					gc_alive2 := gc_all2
-//line vector_uniform.go:32
 					var i int = gc_tx
+//line vector_uniform.go:33
 					gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).NotEqual(gc_vb2))
-//line vector_uniform.go:33
 					if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line vector_uniform.go:33
 						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
 					}
-//line vector_uniform.go:33
 					var gc_u2 float32
-//line vector_uniform.go:33
 					if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
-//line vector_uniform.go:33
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line vector_uniform.go:33
 						gc_u2 = gc_at3[0]
@@ -141,8 +131,8 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 				}
 			gc_L1r:
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line vector_uniform.go:32
 					i := gc_tx
+//line vector_uniform.go:33
 					if false && i >= len(out) || gc_at[gc_tx] != 0 {
 						continue gc_L1r
 					}
@@ -150,35 +140,26 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 				}
 			} else {
 				gc_vstep2 := gc_from
-//line vector_uniform.go:32
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line vector_uniform.go:32
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_vb := lanes.BroadcastInt32x8(0)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector_uniform.go:33
 					gc_alive := gc_all
-//line vector_uniform.go:32
 					var i int = gc_tx
-					if i < 0 || i > len(flags)-8 || i > len(out)-8 {
 //line vector_uniform.go:33
+					if i < 0 || i > len(flags)-8 || i > len(out)-8 {
 						break
 					}
 //line vector_uniform.go:33
 					gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
-//line vector_uniform.go:33
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line vector_uniform.go:33
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 					}
-//line vector_uniform.go:33
 					var gc_u float32
-//line vector_uniform.go:36
 					if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line vector_uniform.go:36
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line vector_uniform.go:36
 						gc_u = a[k]
@@ -190,8 +171,8 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector_uniform.go:32
 					i := gc_tx
+//line vector_uniform.go:33
 					if i >= len(out) || flags[i] != 0 {
 						continue gc_L1
 					}

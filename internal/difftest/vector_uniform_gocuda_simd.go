@@ -22,7 +22,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 	gc_n := gc_b.Len()
 	_ = &limit
 	gc_bx := 0
-//line vector_uniform.go:27
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -33,11 +32,12 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line vector_uniform.go:37
 		gc_apart := compiled.Disjoint(a, out)
-//line vector_uniform.go:40
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line vector_uniform.go:43
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -61,7 +61,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector_uniform.go:16
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line vector_uniform.go:21
 						gc_vb4 := archsimd.BroadcastFloat32x16(limit)
@@ -74,26 +73,21 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 							gc_tx := gc_vstep
 							gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx
-//line vector_uniform.go:16
 							var row int = gc_by*gc_bdy + gc_ty
-//line vector_uniform.go:16
 							_ = row
 							var col int = gc_bx*gc_bdx + gc_tx
-//line vector_uniform.go:17
 							_ = col
 							{
 //line vector_uniform.go:21
 								s := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask324)
 //line vector_uniform.go:21
 								gc_if4 := s.Greater(gc_vb4)
-//line vector_uniform.go:21
 								if gc_if4.ToBits() != 0 {
 //line vector_uniform.go:21
 									s.StoreMasked((*[16]float32)(gc_at2[gc_tx:]), gc_if4)
 								}
 							}
 						}
-//line vector_uniform.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -102,7 +96,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 					}
 				}
 				if compiled.SIMD {
-//line vector_uniform.go:16
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line vector_uniform.go:21
 					gc_vb3 := archsimd.BroadcastFloat32x8(limit)
@@ -115,24 +108,19 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 						gc_tx := gc_vstep
 						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx2
-//line vector_uniform.go:16
 						var row int = gc_by*gc_bdy + gc_ty
-//line vector_uniform.go:16
 						_ = row
 						var col int = gc_bx*gc_bdx + gc_tx
-//line vector_uniform.go:17
 						_ = col
 //line vector_uniform.go:21
 						s := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask323)
 //line vector_uniform.go:21
 						gc_if3 := s.Greater(gc_vb3)
-//line vector_uniform.go:21
 						if gc_if3.ToBits() != 0 {
 //line vector_uniform.go:21
 							s.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if3)
 						}
 					}
-//line vector_uniform.go:23
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -146,7 +134,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector_uniform.go:16
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line vector_uniform.go:21
 						gc_vb2 := archsimd.BroadcastFloat32x16(limit)
@@ -159,12 +146,10 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 							gc_tx := gc_vstep2
 							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx3
-//line vector_uniform.go:16
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
 //line vector_uniform.go:21
 							if col < 0 || col > len(out)-16 {
-//line vector_uniform.go:21
 								break
 							}
 							{
@@ -172,14 +157,12 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 								s := compiled.BroadcastFloat32x16At(&a[row], gc_Lane0Mask322)
 //line vector_uniform.go:21
 								gc_if2 := s.Greater(gc_vb2)
-//line vector_uniform.go:21
 								if gc_if2.ToBits() != 0 {
 //line vector_uniform.go:21
 									s.StoreMasked((*[16]float32)(out[col:]), gc_if2)
 								}
 							}
 						}
-//line vector_uniform.go:24
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -188,7 +171,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 					}
 				}
 				if compiled.SIMD {
-//line vector_uniform.go:16
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line vector_uniform.go:21
 					gc_vb := archsimd.BroadcastFloat32x8(limit)
@@ -201,19 +183,16 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 						gc_tx := gc_vstep2
 						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx4
-//line vector_uniform.go:16
 						var row int = gc_by*gc_bdy + gc_ty
 						var col int = gc_bx*gc_bdx + gc_tx
 //line vector_uniform.go:21
 						if col < 0 || col > len(out)-8 {
-//line vector_uniform.go:21
 							break
 						}
 //line vector_uniform.go:21
 						s := compiled.BroadcastFloat32x8At(&a[row], gc_Lane0Mask32)
 //line vector_uniform.go:21
 						gc_if := s.Greater(gc_vb)
-//line vector_uniform.go:21
 						if gc_if.ToBits() != 0 {
 //line vector_uniform.go:21
 							s.StoreMasked((*[8]float32)(out[col:]), gc_if)
@@ -225,7 +204,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line vector_uniform.go:16
 					row := gc_by*gc_bdy + gc_ty
 					col := gc_bx*gc_bdx + gc_tx
 //line vector_uniform.go:21
@@ -245,8 +223,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 //line vector_uniform.go:31
 func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a, out []float32, k int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -254,8 +231,8 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 		}
 		gc_pos.Block = gc_blk
 		gc_apart := compiled.Disjoint(a, out)
-//line vector_uniform.go:44
 		gc_from, gc_to := 0, gc_bdx
+//line vector_uniform.go:44
 		if gc_bound := len(out); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -270,30 +247,22 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector_uniform.go:32
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line vector_uniform.go:32
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb4 := archsimd.BroadcastInt32x16(0)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line vector_uniform.go:33
 							gc_alive4 := gc_all4
-//line vector_uniform.go:32
 							var i int = gc_tx
+//line vector_uniform.go:33
 							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at[gc_tx:]).NotEqual(gc_vb4).ToBits())
-//line vector_uniform.go:33
 							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line vector_uniform.go:33
 								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 							}
-//line vector_uniform.go:33
 							var gc_u4 float32
-//line vector_uniform.go:33
 							if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
-//line vector_uniform.go:33
 								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
 //line vector_uniform.go:33
 								gc_u4 = gc_at3[0]
@@ -309,30 +278,22 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 					}
 				}
 				if compiled.SIMD {
-//line vector_uniform.go:32
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector_uniform.go:32
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb3 := archsimd.BroadcastInt32x8(0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vector_uniform.go:33
 						gc_alive3 := gc_all3
-//line vector_uniform.go:32
 						var i int = gc_tx
+//line vector_uniform.go:33
 						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).NotEqual(gc_vb3))
-//line vector_uniform.go:33
 						if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line vector_uniform.go:33
 							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
-//line vector_uniform.go:33
 						var gc_u3 float32
-//line vector_uniform.go:33
 						if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
-//line vector_uniform.go:33
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line vector_uniform.go:33
 							gc_u3 = gc_at3[0]
@@ -344,8 +305,8 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 				}
 			gc_L1r:
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line vector_uniform.go:32
 					i := gc_tx
+//line vector_uniform.go:33
 					if false && i >= len(out) || gc_at[gc_tx] != 0 {
 						continue gc_L1r
 					}
@@ -356,35 +317,26 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector_uniform.go:32
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line vector_uniform.go:32
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb2 := archsimd.BroadcastInt32x16(0)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line vector_uniform.go:33
 							gc_alive2 := gc_all2
-//line vector_uniform.go:32
 							var i int = gc_tx
-							if i < 0 || i > len(flags)-16 || i > len(out)-16 {
 //line vector_uniform.go:33
+							if i < 0 || i > len(flags)-16 || i > len(out)-16 {
 								break
 							}
 //line vector_uniform.go:33
 							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb2).ToBits())
-//line vector_uniform.go:33
 							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line vector_uniform.go:33
 								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 							}
-//line vector_uniform.go:33
 							var gc_u2 float32
-//line vector_uniform.go:36
 							if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
-//line vector_uniform.go:36
 								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line vector_uniform.go:36
 								gc_u2 = a[k]
@@ -400,35 +352,26 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 					}
 				}
 				if compiled.SIMD {
-//line vector_uniform.go:32
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector_uniform.go:32
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb := archsimd.BroadcastInt32x8(0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vector_uniform.go:33
 						gc_alive := gc_all
-//line vector_uniform.go:32
 						var i int = gc_tx
-						if i < 0 || i > len(flags)-8 || i > len(out)-8 {
 //line vector_uniform.go:33
+						if i < 0 || i > len(flags)-8 || i > len(out)-8 {
 							break
 						}
 //line vector_uniform.go:33
 						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
-//line vector_uniform.go:33
 						if gc_alive.And(gc_if).ToBits() != 0 {
-//line vector_uniform.go:33
 							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
-//line vector_uniform.go:33
 						var gc_u float32
-//line vector_uniform.go:36
 						if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line vector_uniform.go:36
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line vector_uniform.go:36
 							gc_u = a[k]
@@ -442,8 +385,8 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector_uniform.go:32
 					i := gc_tx
+//line vector_uniform.go:33
 					if i >= len(out) || flags[i] != 0 {
 						continue gc_L1
 					}

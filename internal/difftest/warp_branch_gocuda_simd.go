@@ -18,10 +18,9 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_branch.go:22
+//line warp_branch.go:21
 	var gc_l_r [32]uint32
 	var gc_l_m [32]uint32
 	var gc_c1v [32]bool

@@ -16,11 +16,10 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:29
+//line warp_lanes.go:28
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -28,25 +27,22 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line warp_lanes.go:37
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line warp_lanes.go:40
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_lanes.go:41
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
-//line warp_lanes.go:47
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:19
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:20
 				var v float32
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
-//line warp_lanes.go:25
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -57,13 +53,12 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:20
 				var v float32
 				if i < len(in) {
 					v = in[i]
 				}
-//line warp_lanes.go:25
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -71,7 +66,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:28
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:25
 				gc_c1v[gc_lane] = v
@@ -80,7 +74,6 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:29
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:25
 				v += gc_c1r[gc_lane]
@@ -88,9 +81,9 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-//line warp_lanes.go:32
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line warp_lanes.go:34
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -104,111 +97,83 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line warp_lanes.go:48
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:28
 					gc_at2[gc_tx] = v
 				}
 				{
-//line warp_lanes.go:32
 					gc_tx := gc_step + 1
-//line warp_lanes.go:34
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:28
 					gc_at2[gc_tx] = v
 				}
 				{
-//line warp_lanes.go:32
 					gc_tx := gc_step + 2
-//line warp_lanes.go:34
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:28
 					gc_at2[gc_tx] = v
 				}
 				{
-//line warp_lanes.go:32
 					gc_tx := gc_step + 3
-//line warp_lanes.go:34
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:28
 					gc_at2[gc_tx] = v
 				}
 			}
-//line warp_lanes.go:32
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line warp_lanes.go:21
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:28
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line warp_lanes.go:32
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:28
 					out[i] = v
 				}
 				{
-//line warp_lanes.go:32
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:28
 					out[i] = v
 				}
 				{
-//line warp_lanes.go:32
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:28
 					out[i] = v
 				}
 				{
-//line warp_lanes.go:32
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:28
 					out[i] = v
 				}
 			}
-//line warp_lanes.go:32
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:21
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:28
 				out[i] = v
@@ -225,11 +190,10 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:49
+//line warp_lanes.go:48
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -237,25 +201,22 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line warp_lanes.go:57
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line warp_lanes.go:60
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_lanes.go:61
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
-//line warp_lanes.go:67
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:38
 				i := gc_bx*gc_bdx + gc_tx
 				v := int32(-1 << 31)
+//line warp_lanes.go:40
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
-//line warp_lanes.go:44
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -266,13 +227,12 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_lanes.go:38
 				i := gc_bx*gc_bdx + gc_tx
 				v := int32(-1 << 31)
+//line warp_lanes.go:40
 				if i < len(in) {
 					v = in[i]
 				}
-//line warp_lanes.go:44
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -280,7 +240,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 		for mask := 16; mask > 0; mask >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:47
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:44
 				gc_c1v[gc_lane] = v
@@ -289,7 +248,6 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:48
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:44
 				v = max(v, gc_c1r[gc_lane])
@@ -297,9 +255,9 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line warp_lanes.go:51
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line warp_lanes.go:53
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -313,64 +271,50 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line warp_lanes.go:67
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
-//line warp_lanes.go:51
 					gc_tx := gc_step + 1
-//line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
-//line warp_lanes.go:51
 					gc_tx := gc_step + 2
-//line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
-//line warp_lanes.go:51
 					gc_tx := gc_step + 3
-//line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
-//line warp_lanes.go:51
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line warp_lanes.go:40
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 				gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 			}
 		} else {
-//line warp_lanes.go:51
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -378,61 +322,47 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
-//line warp_lanes.go:51
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
-//line warp_lanes.go:51
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
-//line warp_lanes.go:51
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
-//line warp_lanes.go:51
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-//line warp_lanes.go:38
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:40
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:47
 				out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
@@ -448,11 +378,10 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:69
+//line warp_lanes.go:68
 	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -460,25 +389,22 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line warp_lanes.go:77
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line warp_lanes.go:80
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_lanes.go:81
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
-//line warp_lanes.go:87
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:59
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:60
 				var v uint32
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
-//line warp_lanes.go:65
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -489,13 +415,12 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:60
 				var v uint32
 				if i < len(in) {
 					v = in[i]
 				}
-//line warp_lanes.go:65
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -503,7 +428,6 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:69
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:66
 				gc_c1v[gc_lane] = v
@@ -517,20 +441,18 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line warp_lanes.go:66
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:66
 				n := gc_c1r[gc_lane]
 //line warp_lanes.go:68
 				v += n
-//line warp_lanes.go:71
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-//line warp_lanes.go:77
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line warp_lanes.go:79
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -544,111 +466,83 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line warp_lanes.go:93
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:72
 					gc_at2[gc_tx] = v
 				}
 				{
-//line warp_lanes.go:76
 					gc_tx := gc_step + 1
-//line warp_lanes.go:78
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:72
 					gc_at2[gc_tx] = v
 				}
 				{
-//line warp_lanes.go:76
 					gc_tx := gc_step + 2
-//line warp_lanes.go:78
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:72
 					gc_at2[gc_tx] = v
 				}
 				{
-//line warp_lanes.go:76
 					gc_tx := gc_step + 3
-//line warp_lanes.go:78
 					gc_rank := gc_base + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:72
 					gc_at2[gc_tx] = v
 				}
 			}
-//line warp_lanes.go:76
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line warp_lanes.go:61
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:72
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line warp_lanes.go:76
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:72
 					out[i] = v
 				}
 				{
-//line warp_lanes.go:76
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:72
 					out[i] = v
 				}
 				{
-//line warp_lanes.go:76
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:72
 					out[i] = v
 				}
 				{
-//line warp_lanes.go:76
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
 //line warp_lanes.go:72
 					out[i] = v
 				}
 			}
-//line warp_lanes.go:76
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:61
 				v := gc_s_v[gc_rank]
 //line warp_lanes.go:72
 				out[i] = v
@@ -664,10 +558,9 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_lanes.go:93
+//line warp_lanes.go:92
 	var gc_l_v [32]float32
 	var gc_l_pos [32]uint32
 	var gc_l_s [32]float32
@@ -684,7 +577,6 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_lanes.go:110
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -694,8 +586,8 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_lanes.go:84
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:85
 				v := in[i%len(in)]
 				gc_l_v[gc_lane] = v
 			}
@@ -703,7 +595,6 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 //line warp_lanes.go:86
 		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_lanes.go:90
 			v := gc_l_v[gc_lane]
 //line warp_lanes.go:86
 			var activeMask uint32 = gc_c1r[gc_lane]
@@ -714,18 +605,15 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 //line warp_lanes.go:86
 		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_lanes.go:90
 			v := gc_l_v[gc_lane]
 //line warp_lanes.go:86
 			var ballotSync uint32 = gc_c2r[gc_lane]
 //line warp_lanes.go:86
 			pos := ballotSync
 			s := v * 2
-//line warp_lanes.go:91
 			gc_l_pos[gc_lane] = pos
 			gc_l_s[gc_lane] = s
 		}
-//line warp_lanes.go:95
 		var gc_m7 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -745,9 +633,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_lanes.go:96
 					pos := gc_l_pos[gc_lane]
-//line warp_lanes.go:98
 					s := gc_l_s[gc_lane]
 					_ = s
 //line warp_lanes.go:90
@@ -761,7 +647,6 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_lanes.go:97
 					s := gc_l_s[gc_lane]
 //line warp_lanes.go:90
 					s += gc_c3r[gc_lane]
@@ -771,22 +656,18 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 		}
 		gc_act = gc_save7 &^ gc_dead
 		{
-//line warp_lanes.go:98
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_lanes.go:101
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_lanes.go:103
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
 				gc_at := votes[gc_off:][:32]
 				gc_at2 := sums[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_lanes.go:109
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_lanes.go:86
 					pos := gc_l_pos[gc_lane]
-//line warp_lanes.go:88
 					s := gc_l_s[gc_lane]
 //line warp_lanes.go:93
 					gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
@@ -800,11 +681,8 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_lanes.go:84
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_lanes.go:86
 					pos := gc_l_pos[gc_lane]
-//line warp_lanes.go:88
 					s := gc_l_s[gc_lane]
 //line warp_lanes.go:93
 					votes[i] = pos ^ uint32((gc_rank & 31))
@@ -822,10 +700,9 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_lanes.go:113
+//line warp_lanes.go:112
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -833,7 +710,6 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line warp_lanes.go:121
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -843,10 +719,9 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line warp_lanes.go:104
 			i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:105
 			v := in[i%len(in)]
-//line warp_lanes.go:107
 			gc_l_v[gc_lane] = v
 		}
 //line warp_lanes.go:106
@@ -857,7 +732,6 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 //line warp_lanes.go:107
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_lanes.go:111
 					v := gc_l_v[gc_lane]
 //line warp_lanes.go:107
 					v += gc_c1r[gc_lane]

@@ -16,27 +16,25 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line warp_pair.go:45
 	gc_off3 := gc_bx * 2 * gc_bdx
+//line warp_pair.go:45
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line warp_pair.go:51
 	gc_rowok2 := false
-//line warp_pair.go:53
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line warp_pair.go:53
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:60
+//line warp_pair.go:59
 	var gc_l_v [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
@@ -48,12 +46,11 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-//line warp_pair.go:73
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_pair.go:76
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
+//line warp_pair.go:77
 				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
@@ -65,16 +62,13 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_pair.go:33
 					i := gc_bx*2*gc_bdx + gc_tx
+//line warp_pair.go:34
 					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:36
 					gc_l_v[gc_lane] = v
 				}
 			}
-//line warp_pair.go:41
 			if gc_act != ^uint32(0) {
-//line warp_pair.go:21
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					if true {
 						compiled.ShflDownLane0(&gc_l_v)
@@ -90,7 +84,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:22
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_pair.go:26
 								v := gc_l_v[gc_lane]
 //line warp_pair.go:22
 								v += gc_c1r[gc_lane]
@@ -102,13 +95,11 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			}
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line warp_pair.go:33
 				v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 				var r float32 = v
 //line warp_pair.go:34
 				sum := r
-//line warp_pair.go:37
 				gc_l_sum[gc_lane] = sum
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -123,11 +114,10 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				sum := gc_l_sum[gc_lane]
-//line warp_pair.go:36
 				warps := gc_bdx * gc_bdy / 32
+//line warp_pair.go:37
 				out[gc_bx*warps+(gc_rank>>5)] = sum
 			}
-//line warp_pair.go:40
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -137,10 +127,10 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_pair.go:50
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line warp_pair.go:53
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -153,7 +143,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:34
 					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-//line warp_pair.go:36
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -164,15 +153,13 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_pair.go:33
 					i := gc_bx*2*gc_bdx + gc_tx
+//line warp_pair.go:34
 					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:36
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line warp_pair.go:21
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -188,7 +175,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:22
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_pair.go:26
 						v := gc_l_v[gc_lane]
 //line warp_pair.go:22
 						v += gc_c1r[gc_lane]
@@ -199,13 +185,11 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line warp_pair.go:32
 			v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 			var r float32 = v
 //line warp_pair.go:34
 			sum := r
-//line warp_pair.go:37
 			gc_l_sum[gc_lane] = sum
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -220,8 +204,8 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			sum := gc_l_sum[gc_lane]
-//line warp_pair.go:36
 			warps := gc_bdx * gc_bdy / 32
+//line warp_pair.go:37
 			out[gc_bx*warps+(gc_rank>>5)] = sum
 		}
 	}
@@ -234,27 +218,25 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line warp_pair.go:58
 	gc_off3 := gc_bx * 2 * gc_bdx
+//line warp_pair.go:58
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line warp_pair.go:64
 	gc_rowok2 := false
-//line warp_pair.go:66
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line warp_pair.go:66
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:73
+//line warp_pair.go:72
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -265,12 +247,11 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-//line warp_pair.go:85
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_pair.go:88
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
+//line warp_pair.go:89
 				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
@@ -282,16 +263,13 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_pair.go:46
 					i := gc_bx*2*gc_bdx + gc_tx
+//line warp_pair.go:47
 					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:49
 					gc_l_v[gc_lane] = v
 				}
 			}
-//line warp_pair.go:54
 			if gc_act != ^uint32(0) {
-//line warp_pair.go:48
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					if true {
 						compiled.ShflDownLane0(&gc_l_v)
@@ -307,7 +285,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 //line warp_pair.go:49
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_pair.go:53
 								v := gc_l_v[gc_lane]
 //line warp_pair.go:49
 								v += gc_c1r[gc_lane]
@@ -332,7 +309,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 //line warp_pair.go:52
 				out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
 			}
-//line warp_pair.go:55
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -342,10 +318,10 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_pair.go:65
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line warp_pair.go:68
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -358,7 +334,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:47
 					v := gc_at[gc_lane] + gc_at2[gc_lane]
-//line warp_pair.go:49
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -369,15 +344,13 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_pair.go:46
 					i := gc_bx*2*gc_bdx + gc_tx
+//line warp_pair.go:47
 					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:49
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line warp_pair.go:48
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -393,7 +366,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 //line warp_pair.go:49
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_pair.go:53
 						v := gc_l_v[gc_lane]
 //line warp_pair.go:49
 						v += gc_c1r[gc_lane]
@@ -427,27 +399,25 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line warp_pair.go:74
 	gc_off5 := gc_bx * 2 * gc_bdx
+//line warp_pair.go:74
 	if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
 		copy(gc_row, in[gc_off5:][:gc_bdx])
 		gc_rowok = true
 	}
-//line warp_pair.go:80
 	gc_rowok2 := false
-//line warp_pair.go:82
 	gc_off6 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line warp_pair.go:82
 	if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx <= len(in)-gc_off6 {
 		copy(gc_row2, in[gc_off6:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:89
+//line warp_pair.go:88
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -459,18 +429,16 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-//line warp_pair.go:101
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_pair.go:104
 				gc_x03 := gc_tidx.X
 				if gc_act == ^uint32(0) {
+//line warp_pair.go:105
 					gc_at4 := gc_row[gc_x03:][:32]
 					gc_at5 := gc_row2[gc_x03:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:63
 						var v float32 = gc_at4[gc_lane] + gc_at5[gc_lane]
-//line warp_pair.go:65
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -481,15 +449,13 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_pair.go:62
 						i := gc_bx*2*gc_bdx + gc_tx
+//line warp_pair.go:63
 						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:65
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-//line warp_pair.go:21
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
 			} else {
@@ -501,7 +467,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:22
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_pair.go:26
 							v := gc_l_v[gc_lane]
 //line warp_pair.go:22
 							v += gc_c1r[gc_lane]
@@ -513,13 +478,12 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_pair.go:32
 				gc_x04 := gc_tidx.X
 				gc_off4 := (gc_bx * gc_bdx) + gc_x04
+//line warp_pair.go:34
 				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
 					gc_at6 := out[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_pair.go:41
 						v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 						var r float32 = v
@@ -527,7 +491,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						gc_at6[gc_lane] = r
 					}
 				} else {
-//line warp_pair.go:67
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -543,7 +506,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-//line warp_pair.go:69
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -553,10 +515,10 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_pair.go:79
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line warp_pair.go:82
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -569,7 +531,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:63
 					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-//line warp_pair.go:65
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -580,15 +541,13 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_pair.go:62
 					i := gc_bx*2*gc_bdx + gc_tx
+//line warp_pair.go:63
 					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:65
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line warp_pair.go:21
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
 		} else {
@@ -600,7 +559,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:22
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_pair.go:26
 						v := gc_l_v[gc_lane]
 //line warp_pair.go:22
 						v += gc_c1r[gc_lane]
@@ -612,13 +570,12 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_pair.go:32
 			gc_x02 := gc_tidx.X
 			gc_off3 := (gc_bx * gc_bdx) + gc_x02
+//line warp_pair.go:34
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
 				gc_at3 := out[gc_off3:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_pair.go:41
 					v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 					var r float32 = v
@@ -626,7 +583,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					gc_at3[gc_lane] = r
 				}
 			} else {
-//line warp_pair.go:67
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {

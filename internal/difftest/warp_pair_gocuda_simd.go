@@ -18,27 +18,25 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line warp_pair.go:45
 	gc_off3 := gc_bx * 2 * gc_bdx
+//line warp_pair.go:45
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line warp_pair.go:51
 	gc_rowok2 := false
-//line warp_pair.go:53
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line warp_pair.go:53
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:60
+//line warp_pair.go:59
 	var gc_l_v [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
@@ -50,12 +48,11 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-//line warp_pair.go:73
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_pair.go:76
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
+//line warp_pair.go:77
 				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
@@ -67,16 +64,13 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_pair.go:33
 					i := gc_bx*2*gc_bdx + gc_tx
+//line warp_pair.go:34
 					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:36
 					gc_l_v[gc_lane] = v
 				}
 			}
-//line warp_pair.go:41
 			if gc_act != ^uint32(0) {
-//line warp_pair.go:21
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					if true {
 						compiled.ShflDownLane0(&gc_l_v)
@@ -124,7 +118,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
-//line warp_pair.go:35
 									v := gc_l_v[gc_lane]
 //line warp_pair.go:22
 									v += gc_c1r[gc_lane]
@@ -137,13 +130,11 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			}
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line warp_pair.go:34
 				v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 				var r float32 = v
 //line warp_pair.go:34
 				sum := r
-//line warp_pair.go:37
 				gc_l_sum[gc_lane] = sum
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -158,11 +149,10 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				sum := gc_l_sum[gc_lane]
-//line warp_pair.go:36
 				warps := gc_bdx * gc_bdy / 32
+//line warp_pair.go:37
 				out[gc_bx*warps+(gc_rank>>5)] = sum
 			}
-//line warp_pair.go:40
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -172,10 +162,10 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_pair.go:50
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line warp_pair.go:53
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -188,7 +178,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:34
 					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-//line warp_pair.go:36
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -199,15 +188,13 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_pair.go:33
 					i := gc_bx*2*gc_bdx + gc_tx
+//line warp_pair.go:34
 					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:36
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line warp_pair.go:21
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -255,7 +242,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line warp_pair.go:35
 							v := gc_l_v[gc_lane]
 //line warp_pair.go:22
 							v += gc_c1r[gc_lane]
@@ -267,13 +253,11 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line warp_pair.go:33
 			v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 			var r float32 = v
 //line warp_pair.go:34
 			sum := r
-//line warp_pair.go:37
 			gc_l_sum[gc_lane] = sum
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -288,8 +272,8 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			sum := gc_l_sum[gc_lane]
-//line warp_pair.go:36
 			warps := gc_bdx * gc_bdy / 32
+//line warp_pair.go:37
 			out[gc_bx*warps+(gc_rank>>5)] = sum
 		}
 	}
@@ -302,27 +286,25 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line warp_pair.go:58
 	gc_off3 := gc_bx * 2 * gc_bdx
+//line warp_pair.go:58
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line warp_pair.go:64
 	gc_rowok2 := false
-//line warp_pair.go:66
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line warp_pair.go:66
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:73
+//line warp_pair.go:72
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -333,12 +315,11 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-//line warp_pair.go:85
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_pair.go:88
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
+//line warp_pair.go:89
 				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
@@ -350,16 +331,13 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_pair.go:46
 					i := gc_bx*2*gc_bdx + gc_tx
+//line warp_pair.go:47
 					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:49
 					gc_l_v[gc_lane] = v
 				}
 			}
-//line warp_pair.go:54
 			if gc_act != ^uint32(0) {
-//line warp_pair.go:48
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 					if true {
 						compiled.ShflDownLane0(&gc_l_v)
@@ -407,7 +385,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 									if gc_left2&(1<<gc_lane) == 0 {
 										continue
 									}
-//line warp_pair.go:62
 									v := gc_l_v[gc_lane]
 //line warp_pair.go:49
 									v += gc_c1r[gc_lane]
@@ -433,7 +410,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 //line warp_pair.go:52
 				out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
 			}
-//line warp_pair.go:55
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -443,10 +419,10 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_pair.go:65
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line warp_pair.go:68
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -459,7 +435,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:47
 					v := gc_at[gc_lane] + gc_at2[gc_lane]
-//line warp_pair.go:49
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -470,15 +445,13 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_pair.go:46
 					i := gc_bx*2*gc_bdx + gc_tx
+//line warp_pair.go:47
 					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:49
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line warp_pair.go:48
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -526,7 +499,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line warp_pair.go:62
 							v := gc_l_v[gc_lane]
 //line warp_pair.go:49
 							v += gc_c1r[gc_lane]
@@ -561,27 +533,25 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-//line warp_pair.go:74
 	gc_off3 := gc_bx * 2 * gc_bdx
+//line warp_pair.go:74
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line warp_pair.go:80
 	gc_rowok2 := false
-//line warp_pair.go:82
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line warp_pair.go:82
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:89
+//line warp_pair.go:88
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -593,18 +563,16 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-//line warp_pair.go:101
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_pair.go:104
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
+//line warp_pair.go:105
 					gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:63
 						var v float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
-//line warp_pair.go:65
 						gc_l_v[gc_lane] = v
 					}
 				} else {
@@ -615,17 +583,16 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_pair.go:62
 						i := gc_bx*2*gc_bdx + gc_tx
+//line warp_pair.go:63
 						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:65
 						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-//line warp_pair.go:21
 			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				var gc_run2 compiled.ShflSteps
+//line warp_pair.go:23
 				for offset := 16; offset > 0; offset /= 2 {
 //line warp_pair.go:22
 					gc_run2.Add(offset, 0, 32)
@@ -675,7 +642,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-//line warp_pair.go:35
 								v := gc_l_v[gc_lane]
 //line warp_pair.go:22
 								v += gc_c1r[gc_lane]
@@ -690,9 +656,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_pair.go:35
 						gc_tx := gc_tidx5.X + gc_lane
-//line warp_pair.go:37
 						gc_ty := gc_tidx5.Y
 						_ = gc_ty
 						gc_tz := gc_tidx5.Z
@@ -703,7 +667,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						r := v
 //line warp_pair.go:63
 						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-//line warp_pair.go:63
 							break
 						}
 //line warp_pair.go:63
@@ -721,7 +684,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line warp_pair.go:78
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
@@ -732,7 +694,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						r := v
 //line warp_pair.go:63
 						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-//line warp_pair.go:63
 							break
 						}
 //line warp_pair.go:63
@@ -743,7 +704,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-//line warp_pair.go:71
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -763,7 +723,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx*gc_bdx+gc_tx] = r
 				}
 			}
-//line warp_pair.go:68
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -773,10 +732,10 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_pair.go:78
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line warp_pair.go:81
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -789,7 +748,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:63
 					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-//line warp_pair.go:65
 					gc_l_v[gc_lane] = v
 				}
 			} else {
@@ -800,17 +758,16 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_pair.go:62
 					i := gc_bx*2*gc_bdx + gc_tx
+//line warp_pair.go:63
 					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:65
 					gc_l_v[gc_lane] = v
 				}
 			}
 		}
-//line warp_pair.go:21
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
+//line warp_pair.go:23
 			for offset := 16; offset > 0; offset /= 2 {
 //line warp_pair.go:22
 				gc_run.Add(offset, 0, 32)
@@ -860,7 +817,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line warp_pair.go:35
 							v := gc_l_v[gc_lane]
 //line warp_pair.go:22
 							v += gc_c1r[gc_lane]
@@ -875,9 +831,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_pair.go:35
 					gc_tx := gc_tidx3.X + gc_lane
-//line warp_pair.go:37
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
@@ -888,7 +842,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					r := v
 //line warp_pair.go:63
 					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-//line warp_pair.go:63
 						break
 					}
 //line warp_pair.go:63
@@ -906,7 +859,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_pair.go:78
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
@@ -917,7 +869,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					r := v
 //line warp_pair.go:63
 					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-//line warp_pair.go:63
 						break
 					}
 //line warp_pair.go:63
@@ -928,7 +879,6 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line warp_pair.go:71
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {

@@ -21,8 +21,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
@@ -44,22 +43,21 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:110
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:112
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:117
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
+//line warp_policy.go:119
 					var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
 					var v_ int32 = v
 //line warp_policy.go:84
 					c.calls++
 					var v_2 int32 = v_
-//line warp_policy.go:89
 					gc_l_v_2[gc_lane] = v_2
 				}
 			} else {
@@ -70,20 +68,18 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:118
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
 //line warp_policy.go:84
 					c.calls++
 					var v_2 int32 = v_
-//line warp_policy.go:89
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
@@ -105,13 +101,11 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 //line warp_policy.go:28
 						v_2 += u
-//line warp_policy.go:31
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -127,12 +121,11 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 				var r_2 int32 = v_2
@@ -143,7 +136,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:104
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -156,7 +148,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:119
 		var gc_m13 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -168,8 +159,8 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -183,15 +174,14 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:114
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
+//line warp_policy.go:116
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 						var v_3 int32 = gc_at2[gc_lane]
-//line warp_policy.go:105
 						gc_l_v_3[gc_lane] = v_3
 					}
 				} else {
@@ -205,11 +195,9 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
 //line warp_policy.go:103
 						var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
@@ -226,10 +214,8 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 //line warp_policy.go:84
 				c_.calls++
 				var v_4 int32 = v_3
-//line warp_policy.go:87
 				gc_l_v_4[gc_lane] = v_4
 			}
-//line warp_policy.go:25
 			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
@@ -253,13 +239,11 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line warp_policy.go:26
 							v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:26
 							u_ := gc_c2r[gc_lane]
 //line warp_policy.go:28
 							v_4 += u_
-//line warp_policy.go:31
 							gc_l_v_4[gc_lane] = v_4
 						}
 					}
@@ -268,13 +252,12 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:40
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
+//line warp_policy.go:42
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:97
 						v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
 						var r_4 int32 = v_4
@@ -284,7 +267,6 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						gc_at3[gc_lane] = r_3
 					}
 				} else {
-//line warp_policy.go:108
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -295,9 +277,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
-//line warp_policy.go:97
 						v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
 						var r_4 int32 = v_4
@@ -309,10 +289,8 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				}
 			}
 		}
-//line warp_policy.go:111
 		gc_act = gc_save13 &^ gc_dead
 	}
-//line warp_policy.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -320,12 +298,10 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -336,16 +312,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -356,16 +329,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -376,16 +346,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -396,16 +363,13 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -430,8 +394,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
@@ -454,19 +417,17 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:111
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:114
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:116
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
 					var v_ int32 = v
-//line warp_policy.go:100
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -477,23 +438,19 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:118
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
-//line warp_policy.go:100
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line warp_policy.go:63
 		gc_save8 := gc_act
 		gc_in8 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_policy.go:62
 			i_ := 0
-//line warp_policy.go:64
 			gc_l_i_[gc_lane] = i_
 		}
 		for {
@@ -543,18 +500,14 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:61
 				lane_ := (gc_rank & 31)
-//line warp_policy.go:63
 				v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:65
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
 				u := gc_c1r[gc_lane]
 				if lane_&(1<<p_2.levels-1) >= 1<<i_ {
 					v_ += u
 				}
-//line warp_policy.go:68
 				gc_l_v_[gc_lane] = v_
 			}
 			gc_act = gc_in8 &^ gc_dead
@@ -562,7 +515,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:77
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 				i_++
@@ -571,7 +523,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 		}
 		gc_act = gc_save8 &^ gc_dead
 		{
-//line warp_policy.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -581,12 +532,11 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:68
 				var r_ int32 = v_
@@ -595,7 +545,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -611,7 +560,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:121
 		var gc_m18 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -623,8 +571,8 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -638,15 +586,14 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:114
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
+//line warp_policy.go:116
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 						var v_2 int32 = gc_at2[gc_lane]
-//line warp_policy.go:105
 						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
@@ -660,27 +607,22 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
 //line warp_policy.go:103
 						var v_2 int32 = totals[tid]
-//line warp_policy.go:105
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
 //line warp_policy.go:103
 			var p_3 *levelsWarp = p_
-//line warp_policy.go:63
 			gc_save15 := gc_act
 			gc_in15 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:62
 				i_2 := 0
-//line warp_policy.go:64
 				gc_l_i_2[gc_lane] = i_2
 			}
 			for {
@@ -730,18 +672,14 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:61
 					lane_2 := (gc_rank & 31)
-//line warp_policy.go:63
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:65
 					i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:63
 					u_ := gc_c2r[gc_lane]
 					if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
 						v_2 += u_
 					}
-//line warp_policy.go:68
 					gc_l_v_2[gc_lane] = v_2
 				}
 				gc_act = gc_in15 &^ gc_dead
@@ -749,7 +687,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:77
 					i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
 					i_2++
@@ -758,16 +695,14 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 			}
 			gc_act = gc_save15 &^ gc_dead
 			{
-//line warp_policy.go:69
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:72
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
+//line warp_policy.go:74
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:97
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 						var r_2 int32 = v_2
@@ -775,7 +710,6 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						gc_at3[gc_lane] = r_2
 					}
 				} else {
-//line warp_policy.go:107
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -786,9 +720,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
-//line warp_policy.go:97
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 						var r_2 int32 = v_2
@@ -798,10 +730,8 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				}
 			}
 		}
-//line warp_policy.go:110
 		gc_act = gc_save18 &^ gc_dead
 	}
-//line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -809,12 +739,10 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -825,16 +753,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -845,16 +770,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -865,16 +787,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -885,16 +804,13 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -923,15 +839,13 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
 	var p sharedWarp
 //line warp_policy.go:119
 	var p_ sharedWarp = p
-//line warp_policy.go:119
 	_ = p_
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
@@ -947,10 +861,10 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:51
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := gc_x0
+//line warp_policy.go:54
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := partials[gc_off2:][:32]
@@ -963,7 +877,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					gc_at2[gc_lane] = v_
 				}
 			} else {
-//line warp_policy.go:47
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -971,10 +884,9 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid_ := gc_tx
-//line warp_policy.go:118
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
@@ -988,15 +900,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:48
 				gc_x02 := gc_tidx.X
+//line warp_policy.go:49
 				gc_off3 := (0 - offset) + gc_x02
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
 					gc_at3 := partials[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-//line warp_policy.go:40
 						tid_ := gc_tx
+//line warp_policy.go:41
 						lane_ := tid_ & 31
 //line warp_policy.go:45
 						var below int32
@@ -1013,8 +925,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_ := gc_tx
+//line warp_policy.go:41
 						lane_ := tid_ & 31
 //line warp_policy.go:45
 						var below int32
@@ -1026,16 +938,14 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				}
 			}
 			{
-//line warp_policy.go:55
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:58
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
+//line warp_policy.go:60
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 					gc_at4 := partials[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:42
 						below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 						gc_at4[gc_lane] += below
@@ -1048,9 +958,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_ := gc_tx
-//line warp_policy.go:42
 						below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 						partials[tid_] += below
@@ -1059,7 +967,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			}
 		}
 	}
-//line warp_policy.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1067,10 +974,9 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid_ := gc_tx
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
@@ -1081,17 +987,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid_ := gc_tx
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
@@ -1102,17 +1006,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid_ := gc_tx
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
@@ -1123,17 +1025,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid_ := gc_tx
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
@@ -1144,17 +1044,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 			tid_ := gc_tx
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			lane := tid & 31
 //line warp_policy.go:96
 			warp := tid >> 5
@@ -1165,7 +1063,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			if lane == 31 {
 				totals[warp] = sum
 			}
-//line warp_policy.go:103
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -1176,7 +1073,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:116
 		var gc_m17 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1188,8 +1084,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -1203,15 +1099,14 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:114
 				gc_x04 := gc_tidx.X
 				gc_off5 := gc_x04
+//line warp_policy.go:116
 				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
 					gc_at5 := totals[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 						var v_2 int32 = gc_at5[gc_lane]
-//line warp_policy.go:105
 						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
@@ -1225,11 +1120,9 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
 //line warp_policy.go:103
 						var v_2 int32 = totals[tid]
-//line warp_policy.go:105
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -1239,9 +1132,9 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:44
 				gc_x05 := gc_tidx.X
 				gc_off6 := gc_x05
+//line warp_policy.go:46
 				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
 					gc_at6 := partials_[gc_off6:][:32]
 //line warp_policy.go:42
@@ -1257,9 +1150,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_2 := gc_tx
-//line warp_policy.go:42
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:42
 						partials_[tid_2] = v_2
@@ -1271,15 +1162,15 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line warp_policy.go:48
 					gc_x06 := gc_tidx.X
+//line warp_policy.go:49
 					gc_off7 := (0 - offset_) + gc_x06
 					if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(partials_) && 32 <= len(partials_)-gc_off7 {
 						gc_at7 := partials_[gc_off7:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x06 + gc_lane
-//line warp_policy.go:40
 							tid_2 := gc_tx
+//line warp_policy.go:41
 							lane_2 := tid_2 & 31
 //line warp_policy.go:45
 							var below_ int32
@@ -1299,8 +1190,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 							tid_2 := gc_tx
+//line warp_policy.go:41
 							lane_2 := tid_2 & 31
 //line warp_policy.go:45
 							var below_ int32
@@ -1312,16 +1203,14 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					}
 				}
 				{
-//line warp_policy.go:55
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line warp_policy.go:58
 					gc_x07 := gc_tidx.X
 					gc_off8 := gc_x07
+//line warp_policy.go:60
 					if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
 						gc_at8 := partials_[gc_off8:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:42
 							below_ := gc_l_below_[gc_lane]
 //line warp_policy.go:50
 							gc_at8[gc_lane] += below_
@@ -1337,9 +1226,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 							tid_2 := gc_tx
-//line warp_policy.go:42
 							below_ := gc_l_below_[gc_lane]
 //line warp_policy.go:50
 							partials_[tid_2] += below_
@@ -1348,12 +1235,11 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				}
 			}
 			{
-//line warp_policy.go:57
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:60
 				gc_x08 := gc_tidx.X
 				gc_off9 := gc_x08
+//line warp_policy.go:62
 				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
 					gc_at9 := partials_[gc_off9:][:32]
 					gc_at10 := totals[gc_off9:][:32]
@@ -1364,7 +1250,6 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						gc_at10[gc_lane] = r_2
 					}
 				} else {
-//line warp_policy.go:107
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -1375,9 +1260,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_2 := gc_tx
-//line warp_policy.go:95
 						tid := gc_tx
 //line warp_policy.go:53
 						var r_2 int32 = partials_[tid_2]
@@ -1387,10 +1270,8 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				}
 			}
 		}
-//line warp_policy.go:110
 		gc_act = gc_save17 &^ gc_dead
 	}
-//line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -1398,12 +1279,10 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1414,16 +1293,13 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1434,16 +1310,13 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1454,16 +1327,13 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1474,16 +1344,13 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -1508,15 +1375,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
 	var p shuffleWarp
 //line warp_policy.go:119
 	var p_ shuffleWarp = p
-//line warp_policy.go:119
 	_ = p_
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
@@ -1531,9 +1396,9 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:107
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:109
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1541,7 +1406,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
 					var v_ int32 = v
-//line warp_policy.go:100
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -1552,17 +1416,15 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:118
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
-//line warp_policy.go:100
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
@@ -1584,13 +1446,11 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 //line warp_policy.go:28
 						v_ += u
-//line warp_policy.go:31
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -1606,12 +1466,11 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:31
 				var r_ int32 = v_
@@ -1620,7 +1479,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1632,7 +1490,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:117
 		var gc_m12 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1644,8 +1501,8 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -1659,15 +1516,14 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:114
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
+//line warp_policy.go:116
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 						var v_2 int32 = gc_at2[gc_lane]
-//line warp_policy.go:105
 						gc_l_v_2[gc_lane] = v_2
 					}
 				} else {
@@ -1681,16 +1537,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
 //line warp_policy.go:103
 						var v_2 int32 = totals[tid]
-//line warp_policy.go:105
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
-//line warp_policy.go:25
 			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
@@ -1714,13 +1567,11 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line warp_policy.go:26
 							v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 							u_ := gc_c2r[gc_lane]
 //line warp_policy.go:28
 							v_2 += u_
-//line warp_policy.go:31
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -1729,13 +1580,12 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:40
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
+//line warp_policy.go:42
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:97
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 						var r_2 int32 = v_2
@@ -1743,7 +1593,6 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						gc_at3[gc_lane] = r_2
 					}
 				} else {
-//line warp_policy.go:107
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -1754,9 +1603,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
-//line warp_policy.go:97
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 						var r_2 int32 = v_2
@@ -1766,10 +1613,8 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				}
 			}
 		}
-//line warp_policy.go:110
 		gc_act = gc_save12 &^ gc_dead
 	}
-//line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1777,12 +1622,10 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1793,16 +1636,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1813,16 +1653,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1833,16 +1670,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -1853,16 +1687,13 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -1887,8 +1718,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
@@ -1912,13 +1742,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:89
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:91
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:96
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:119
@@ -1930,7 +1759,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 //line warp_policy.go:84
 					c.calls++
 					var v_3 int32 = v_2
-//line warp_policy.go:90
 					gc_l_v_3[gc_lane] = v_3
 				}
 			} else {
@@ -1941,8 +1769,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:118
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
@@ -1951,12 +1779,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 //line warp_policy.go:84
 					c.calls++
 					var v_3 int32 = v_2
-//line warp_policy.go:90
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
@@ -1978,13 +1804,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 //line warp_policy.go:28
 						v_3 += u
-//line warp_policy.go:31
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
@@ -2000,12 +1824,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:31
 				var r_3 int32 = v_3
@@ -2018,7 +1841,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:105
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2032,7 +1854,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:121
 		var gc_m14 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2044,8 +1865,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -2059,15 +1880,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:114
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
+//line warp_policy.go:116
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 						var v_4 int32 = gc_at2[gc_lane]
-//line warp_policy.go:105
 						gc_l_v_4[gc_lane] = v_4
 					}
 				} else {
@@ -2081,11 +1901,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
 //line warp_policy.go:103
 						var v_4 int32 = totals[tid]
-//line warp_policy.go:105
 						gc_l_v_4[gc_lane] = v_4
 					}
 				}
@@ -2096,11 +1914,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:110
 				v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:76
 				var v_5 int32 = v_4
-//line warp_policy.go:78
 				gc_l_v_5[gc_lane] = v_5
 			}
 //line warp_policy.go:76
@@ -2114,10 +1930,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				v_5 := gc_l_v_5[gc_lane]
 				c_.calls++
 				var v_6 int32 = v_5
-//line warp_policy.go:87
 				gc_l_v_6[gc_lane] = v_6
 			}
-//line warp_policy.go:25
 			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_6, 1, 32)
@@ -2141,13 +1955,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line warp_policy.go:26
 							v_6 := gc_l_v_6[gc_lane]
 //line warp_policy.go:26
 							u_ := gc_c2r[gc_lane]
 //line warp_policy.go:28
 							v_6 += u_
-//line warp_policy.go:31
 							gc_l_v_6[gc_lane] = v_6
 						}
 					}
@@ -2156,13 +1968,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:40
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
+//line warp_policy.go:42
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:97
 						v_6 := gc_l_v_6[gc_lane]
 //line warp_policy.go:31
 						var r_6 int32 = v_6
@@ -2174,7 +1985,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						gc_at3[gc_lane] = r_4
 					}
 				} else {
-//line warp_policy.go:109
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -2185,9 +1995,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
-//line warp_policy.go:97
 						v_6 := gc_l_v_6[gc_lane]
 //line warp_policy.go:31
 						var r_6 int32 = v_6
@@ -2201,10 +2009,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				}
 			}
 		}
-//line warp_policy.go:112
 		gc_act = gc_save14 &^ gc_dead
 	}
-//line warp_policy.go:117
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2212,12 +2018,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2228,16 +2032,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2248,16 +2049,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2268,16 +2066,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2288,16 +2083,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -2322,8 +2114,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
@@ -2348,12 +2139,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:90
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:93
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:95
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2363,7 +2153,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					var v_ int32 = v
 //line warp_policy.go:76
 					var v_2 int32 = v_
-//line warp_policy.go:80
 					gc_l_v_2[gc_lane] = v_2
 				}
 			} else {
@@ -2374,25 +2163,21 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:118
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
 //line warp_policy.go:76
 					var v_2 int32 = v_
-//line warp_policy.go:80
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
-//line warp_policy.go:63
 		gc_save8 := gc_act
 		gc_in8 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_policy.go:62
 			i_ := 0
-//line warp_policy.go:64
 			gc_l_i_[gc_lane] = i_
 		}
 		for {
@@ -2442,18 +2227,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:61
 				lane_ := (gc_rank & 31)
-//line warp_policy.go:63
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:65
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
 				u := gc_c1r[gc_lane]
 				if lane_&(1<<p_3.levels-1) >= 1<<i_ {
 					v_2 += u
 				}
-//line warp_policy.go:68
 				gc_l_v_2[gc_lane] = v_2
 			}
 			gc_act = gc_in8 &^ gc_dead
@@ -2461,7 +2242,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:77
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 				i_++
@@ -2470,7 +2250,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		}
 		gc_act = gc_save8 &^ gc_dead
 		{
-//line warp_policy.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2480,12 +2259,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 				var r_2 int32 = v_2
@@ -2496,7 +2274,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:104
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2513,7 +2290,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:123
 		var gc_m19 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2525,8 +2301,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -2540,15 +2316,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:114
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
+//line warp_policy.go:116
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 						var v_3 int32 = gc_at2[gc_lane]
-//line warp_policy.go:105
 						gc_l_v_3[gc_lane] = v_3
 					}
 				} else {
@@ -2562,11 +2337,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
 //line warp_policy.go:103
 						var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
@@ -2577,25 +2350,20 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:110
 				v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
 				var v_4 int32 = v_3
-//line warp_policy.go:78
 				gc_l_v_4[gc_lane] = v_4
 			}
 //line warp_policy.go:76
 			var p_5 *levelsWarp = p_4.in
-//line warp_policy.go:63
 			gc_save16 := gc_act
 			gc_in16 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:62
 				i_2 := 0
-//line warp_policy.go:64
 				gc_l_i_2[gc_lane] = i_2
 			}
 			for {
@@ -2645,18 +2413,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:61
 					lane_2 := (gc_rank & 31)
-//line warp_policy.go:63
 					v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:65
 					i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:63
 					u_ := gc_c2r[gc_lane]
 					if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
 						v_4 += u_
 					}
-//line warp_policy.go:68
 					gc_l_v_4[gc_lane] = v_4
 				}
 				gc_act = gc_in16 &^ gc_dead
@@ -2664,7 +2428,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:77
 					i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
 					i_2++
@@ -2673,16 +2436,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			}
 			gc_act = gc_save16 &^ gc_dead
 			{
-//line warp_policy.go:69
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:72
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
+//line warp_policy.go:74
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:97
 						v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:68
 						var r_4 int32 = v_4
@@ -2692,7 +2453,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						gc_at3[gc_lane] = r_3
 					}
 				} else {
-//line warp_policy.go:108
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -2703,9 +2463,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
-//line warp_policy.go:97
 						v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:68
 						var r_4 int32 = v_4
@@ -2717,10 +2475,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 			}
 		}
-//line warp_policy.go:111
 		gc_act = gc_save19 &^ gc_dead
 	}
-//line warp_policy.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -2728,12 +2484,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2744,16 +2498,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2764,16 +2515,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2784,16 +2532,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -2804,16 +2549,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -2842,8 +2584,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
@@ -2854,7 +2595,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 	totals := gc_shared1(32)[:32]
 //line warp_policy.go:97
 	var p_2 forwardWarp[sharedWarp] = p_
-//line warp_policy.go:97
 	_ = p_2
 //line warp_policy.go:39
 	partials := gc_shared2(1024)[:1024]
@@ -2868,10 +2608,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:51
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := gc_x0
+//line warp_policy.go:54
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := partials[gc_off2:][:32]
@@ -2886,7 +2626,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					gc_at2[gc_lane] = v_2
 				}
 			} else {
-//line warp_policy.go:48
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -2894,10 +2633,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid_ := gc_tx
-//line warp_policy.go:118
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
@@ -2913,15 +2651,15 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:48
 				gc_x02 := gc_tidx.X
+//line warp_policy.go:49
 				gc_off3 := (0 - offset) + gc_x02
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
 					gc_at3 := partials[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-//line warp_policy.go:40
 						tid_ := gc_tx
+//line warp_policy.go:41
 						lane_ := tid_ & 31
 //line warp_policy.go:45
 						var below int32
@@ -2938,8 +2676,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_ := gc_tx
+//line warp_policy.go:41
 						lane_ := tid_ & 31
 //line warp_policy.go:45
 						var below int32
@@ -2951,16 +2689,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				}
 			}
 			{
-//line warp_policy.go:55
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:58
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
+//line warp_policy.go:60
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 					gc_at4 := partials[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:42
 						below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 						gc_at4[gc_lane] += below
@@ -2973,9 +2709,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_ := gc_tx
-//line warp_policy.go:42
 						below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 						partials[tid_] += below
@@ -2984,15 +2718,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			}
 		}
 	}
-//line warp_policy.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 			tid_ := gc_tx
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			lane := tid & 31
 //line warp_policy.go:96
 			warp := tid >> 5
@@ -3005,7 +2737,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			if lane == 31 {
 				totals[warp] = sum
 			}
-//line warp_policy.go:104
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -3017,7 +2748,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:118
 		var gc_m18 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3029,8 +2759,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -3044,15 +2774,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:114
 				gc_x04 := gc_tidx.X
 				gc_off5 := gc_x04
+//line warp_policy.go:116
 				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
 					gc_at5 := totals[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 						var v_3 int32 = gc_at5[gc_lane]
-//line warp_policy.go:105
 						gc_l_v_3[gc_lane] = v_3
 					}
 				} else {
@@ -3066,28 +2795,23 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
 //line warp_policy.go:103
 						var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 			}
 //line warp_policy.go:103
 			var p_3 forwardWarp[sharedWarp] = p_
-//line warp_policy.go:103
 			_ = p_3
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:110
 				v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
 				var v_4 int32 = v_3
-//line warp_policy.go:78
 				gc_l_v_4[gc_lane] = v_4
 			}
 //line warp_policy.go:39
@@ -3095,9 +2819,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:44
 				gc_x05 := gc_tidx.X
 				gc_off6 := gc_x05
+//line warp_policy.go:46
 				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
 					gc_at6 := partials_[gc_off6:][:32]
 //line warp_policy.go:42
@@ -3113,9 +2837,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_2 := gc_tx
-//line warp_policy.go:42
 						v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:42
 						partials_[tid_2] = v_4
@@ -3127,15 +2849,15 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line warp_policy.go:48
 					gc_x06 := gc_tidx.X
+//line warp_policy.go:49
 					gc_off7 := (0 - offset_) + gc_x06
 					if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(partials_) && 32 <= len(partials_)-gc_off7 {
 						gc_at7 := partials_[gc_off7:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx := gc_x06 + gc_lane
-//line warp_policy.go:40
 							tid_2 := gc_tx
+//line warp_policy.go:41
 							lane_2 := tid_2 & 31
 //line warp_policy.go:45
 							var below_ int32
@@ -3155,8 +2877,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 							tid_2 := gc_tx
+//line warp_policy.go:41
 							lane_2 := tid_2 & 31
 //line warp_policy.go:45
 							var below_ int32
@@ -3168,16 +2890,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					}
 				}
 				{
-//line warp_policy.go:55
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line warp_policy.go:58
 					gc_x07 := gc_tidx.X
 					gc_off8 := gc_x07
+//line warp_policy.go:60
 					if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
 						gc_at8 := partials_[gc_off8:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:42
 							below_ := gc_l_below_[gc_lane]
 //line warp_policy.go:50
 							gc_at8[gc_lane] += below_
@@ -3193,9 +2913,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 							tid_2 := gc_tx
-//line warp_policy.go:42
 							below_ := gc_l_below_[gc_lane]
 //line warp_policy.go:50
 							partials_[tid_2] += below_
@@ -3204,12 +2922,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				}
 			}
 			{
-//line warp_policy.go:57
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:60
 				gc_x08 := gc_tidx.X
 				gc_off9 := gc_x08
+//line warp_policy.go:62
 				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
 					gc_at9 := partials_[gc_off9:][:32]
 					gc_at10 := totals[gc_off9:][:32]
@@ -3222,7 +2939,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						gc_at10[gc_lane] = r_3
 					}
 				} else {
-//line warp_policy.go:108
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -3233,9 +2949,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid_2 := gc_tx
-//line warp_policy.go:95
 						tid := gc_tx
 //line warp_policy.go:53
 						var r_4 int32 = partials_[tid_2]
@@ -3247,10 +2961,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				}
 			}
 		}
-//line warp_policy.go:111
 		gc_act = gc_save18 &^ gc_dead
 	}
-//line warp_policy.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -3258,12 +2970,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3274,16 +2984,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3294,16 +3001,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3314,16 +3018,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3334,16 +3035,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -3368,8 +3066,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line warp_policy.go:117
@@ -3380,9 +3077,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	totals := gc_shared1(32)[:32]
 //line warp_policy.go:97
 	var p_2 forwardWarp[shuffleWarp] = p_
-//line warp_policy.go:97
 	_ = p_2
-//line warp_policy.go:99
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3393,9 +3088,9 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:110
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:112
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3405,7 +3100,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					var v_ int32 = v
 //line warp_policy.go:76
 					var v_2 int32 = v_
-//line warp_policy.go:80
 					gc_l_v_2[gc_lane] = v_2
 				}
 			} else {
@@ -3416,19 +3110,17 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:118
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:119
 					var v int32 = in[i]
 //line warp_policy.go:97
 					var v_ int32 = v
 //line warp_policy.go:76
 					var v_2 int32 = v_
-//line warp_policy.go:80
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
@@ -3450,13 +3142,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 //line warp_policy.go:28
 						v_2 += u
-//line warp_policy.go:31
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -3472,12 +3162,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				lane := tid & 31
 //line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:98
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 				var r_2 int32 = v_2
@@ -3488,7 +3177,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				if lane == 31 {
 					totals[warp] = sum
 				}
-//line warp_policy.go:104
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -3501,7 +3189,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_policy.go:119
 		var gc_m13 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -3513,8 +3200,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
 //line warp_policy.go:102
 				if warp == 0 {
@@ -3528,15 +3215,14 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:114
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
+//line warp_policy.go:116
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
 						var v_3 int32 = gc_at2[gc_lane]
-//line warp_policy.go:105
 						gc_l_v_3[gc_lane] = v_3
 					}
 				} else {
@@ -3550,31 +3236,25 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
 //line warp_policy.go:103
 						var v_3 int32 = totals[tid]
-//line warp_policy.go:105
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 			}
 //line warp_policy.go:103
 			var p_3 forwardWarp[shuffleWarp] = p_
-//line warp_policy.go:103
 			_ = p_3
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:110
 				v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
 				var v_4 int32 = v_3
-//line warp_policy.go:78
 				gc_l_v_4[gc_lane] = v_4
 			}
-//line warp_policy.go:25
 			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 			if gc_all2 {
 				compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
@@ -3598,13 +3278,11 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line warp_policy.go:26
 							v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:26
 							u_ := gc_c2r[gc_lane]
 //line warp_policy.go:28
 							v_4 += u_
-//line warp_policy.go:31
 							gc_l_v_4[gc_lane] = v_4
 						}
 					}
@@ -3613,13 +3291,12 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:40
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
+//line warp_policy.go:42
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:97
 						v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
 						var r_4 int32 = v_4
@@ -3629,7 +3306,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						gc_at3[gc_lane] = r_3
 					}
 				} else {
-//line warp_policy.go:108
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -3640,9 +3316,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 						tid := gc_tx
-//line warp_policy.go:97
 						v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
 						var r_4 int32 = v_4
@@ -3654,10 +3328,8 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				}
 			}
 		}
-//line warp_policy.go:111
 		gc_act = gc_save13 &^ gc_dead
 	}
-//line warp_policy.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -3665,12 +3337,10 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3681,16 +3351,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3701,16 +3368,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3721,16 +3385,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				out[i] = r
 			}
 			{
-//line warp_policy.go:123
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 				tid := gc_tx
+//line warp_policy.go:96
 				warp := tid >> 5
-//line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 				if warp > 0 {
@@ -3741,16 +3402,13 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				out[i] = r
 			}
 		}
-//line warp_policy.go:123
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line warp_policy.go:95
 			tid := gc_tx
+//line warp_policy.go:96
 			warp := tid >> 5
-//line warp_policy.go:118
 			i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:120
 			sum := gc_s_sum[gc_rank]
 //line warp_policy.go:106
 			if warp > 0 {
@@ -3770,10 +3428,9 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:136
+//line warp_policy.go:135
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3784,13 +3441,12 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:147
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:148
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:154
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:128
@@ -3798,7 +3454,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 //line warp_policy.go:84
 					p.calls++
 					var v_2 int32 = v_
-//line warp_policy.go:88
 					gc_l_v_2[gc_lane] = v_2
 				}
 			} else {
@@ -3809,18 +3464,16 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 					var v_ int32 = in[i]
 //line warp_policy.go:84
 					p.calls++
 					var v_2 int32 = v_
-//line warp_policy.go:88
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
@@ -3842,13 +3495,11 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 //line warp_policy.go:28
 						v_2 += u
-//line warp_policy.go:31
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -3857,13 +3508,12 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:40
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line warp_policy.go:42
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:129
 					v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 					var r_ int32 = v_2
@@ -3874,7 +3524,6 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					gc_at2[gc_lane] = v
 				}
 			} else {
-//line warp_policy.go:135
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -3882,9 +3531,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 					v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 					var r_ int32 = v_2
@@ -3906,10 +3553,9 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:136
+//line warp_policy.go:135
 	var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
@@ -3921,18 +3567,16 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:148
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:151
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:152
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:128
 					var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:130
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -3943,21 +3587,17 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 					var v_ int32 = in[i]
-//line warp_policy.go:130
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line warp_policy.go:63
 		gc_save6 := gc_act
 		gc_in6 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_policy.go:62
 			i_ := 0
-//line warp_policy.go:64
 			gc_l_i_[gc_lane] = i_
 		}
 		for {
@@ -4007,18 +3647,14 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:61
 				lane := (gc_rank & 31)
-//line warp_policy.go:63
 				v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:65
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
 				u := gc_c1r[gc_lane]
 				if lane&(1<<p.levels-1) >= 1<<i_ {
 					v_ += u
 				}
-//line warp_policy.go:68
 				gc_l_v_[gc_lane] = v_
 			}
 			gc_act = gc_in6 &^ gc_dead
@@ -4026,7 +3662,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:77
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 				i_++
@@ -4035,16 +3670,14 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 		}
 		gc_act = gc_save6 &^ gc_dead
 		{
-//line warp_policy.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:72
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line warp_policy.go:74
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:129
 					v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:68
 					var r int32 = v_
@@ -4053,7 +3686,6 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					gc_at2[gc_lane] = v
 				}
 			} else {
-//line warp_policy.go:134
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -4061,9 +3693,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 					v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:68
 					var r int32 = v_
@@ -4088,8 +3718,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line warp_policy.go:39
 	partials := gc_shared1(1024)[:1024]
@@ -4103,10 +3732,10 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:51
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := gc_x0
+//line warp_policy.go:54
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := partials[gc_off2:][:32]
@@ -4117,7 +3746,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_at2[gc_lane] = v_
 				}
 			} else {
-//line warp_policy.go:46
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -4125,10 +3753,9 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid := gc_tx
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 					var v_ int32 = in[i]
 //line warp_policy.go:42
 					partials[tid] = v_
@@ -4140,15 +3767,15 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:48
 				gc_x02 := gc_tidx.X
+//line warp_policy.go:49
 				gc_off3 := (0 - offset) + gc_x02
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
 					gc_at3 := partials[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-//line warp_policy.go:40
 						tid := gc_tx
+//line warp_policy.go:41
 						lane := tid & 31
 //line warp_policy.go:45
 						var below int32
@@ -4165,8 +3792,8 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid := gc_tx
+//line warp_policy.go:41
 						lane := tid & 31
 //line warp_policy.go:45
 						var below int32
@@ -4178,16 +3805,14 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				}
 			}
 			{
-//line warp_policy.go:55
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:58
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
+//line warp_policy.go:60
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 					gc_at4 := partials[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:42
 						below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 						gc_at4[gc_lane] += below
@@ -4200,9 +3825,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid := gc_tx
-//line warp_policy.go:42
 						below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 						partials[tid] += below
@@ -4211,9 +3834,9 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			}
 		}
 	}
-//line warp_policy.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
+//line warp_policy.go:61
 		if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
 			gc_at5 := partials[:gc_bdx]
 			gc_at6 := out[gc_off5:][:gc_bdx]
@@ -4228,7 +3851,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_at6[gc_tx] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx := gc_step + 1
 //line warp_policy.go:53
 					var r int32 = gc_at5[gc_tx]
@@ -4237,7 +3859,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_at6[gc_tx] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx := gc_step + 2
 //line warp_policy.go:53
 					var r int32 = gc_at5[gc_tx]
@@ -4246,7 +3867,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_at6[gc_tx] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx := gc_step + 3
 //line warp_policy.go:53
 					var r int32 = gc_at5[gc_tx]
@@ -4255,7 +3875,6 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_at6[gc_tx] = v
 				}
 			}
-//line warp_policy.go:134
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line warp_policy.go:53
 				var r int32 = gc_at5[gc_tx]
@@ -4264,16 +3883,13 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				gc_at6[gc_tx] = v
 			}
 		} else {
-//line warp_policy.go:134
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid := gc_tx
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r int32 = partials[tid]
@@ -4282,13 +3898,10 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					out[i] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid := gc_tx
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r int32 = partials[tid]
@@ -4297,13 +3910,10 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					out[i] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid := gc_tx
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r int32 = partials[tid]
@@ -4312,13 +3922,10 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					out[i] = v
 				}
 				{
-//line warp_policy.go:134
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid := gc_tx
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r int32 = partials[tid]
@@ -4327,13 +3934,10 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					out[i] = v
 				}
 			}
-//line warp_policy.go:134
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid := gc_tx
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 				var r int32 = partials[tid]
@@ -4352,10 +3956,9 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:136
+//line warp_policy.go:135
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4366,15 +3969,14 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:147
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:148
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:128
 					var v_ int32 = gc_at[gc_lane]
-//line warp_policy.go:130
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -4385,15 +3987,13 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 					var v_ int32 = in[i]
-//line warp_policy.go:130
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
@@ -4415,13 +4015,11 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 //line warp_policy.go:28
 						v_ += u
-//line warp_policy.go:31
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -4430,13 +4028,12 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:40
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line warp_policy.go:42
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:129
 					v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:31
 					var r int32 = v_
@@ -4445,7 +4042,6 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					gc_at2[gc_lane] = v
 				}
 			} else {
-//line warp_policy.go:134
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -4453,9 +4049,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 					v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:31
 					var r int32 = v_
@@ -4475,8 +4069,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line warp_policy.go:128
 	var p_ forwardWarp[*countedWarp] = p
@@ -4493,13 +4086,12 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:89
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:91
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:96
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:128
@@ -4509,7 +4101,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 //line warp_policy.go:84
 					c.calls++
 					var v_3 int32 = v_2
-//line warp_policy.go:89
 					gc_l_v_3[gc_lane] = v_3
 				}
 			} else {
@@ -4520,20 +4111,18 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 					var v_ int32 = in[i]
 //line warp_policy.go:76
 					var v_2 int32 = v_
 //line warp_policy.go:84
 					c.calls++
 					var v_3 int32 = v_2
-//line warp_policy.go:89
 					gc_l_v_3[gc_lane] = v_3
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
@@ -4555,13 +4144,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 //line warp_policy.go:28
 						v_3 += u
-//line warp_policy.go:31
 						gc_l_v_3[gc_lane] = v_3
 					}
 				}
@@ -4570,13 +4157,12 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:40
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line warp_policy.go:42
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:129
 					v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:31
 					var r_2 int32 = v_3
@@ -4589,7 +4175,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					gc_at2[gc_lane] = v
 				}
 			} else {
-//line warp_policy.go:136
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -4597,9 +4182,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 					v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:31
 					var r_2 int32 = v_3
@@ -4623,8 +4206,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line warp_policy.go:128
 	var p_ forwardWarp[*levelsWarp] = p
@@ -4642,12 +4224,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_policy.go:90
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:93
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:95
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -4655,7 +4236,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:76
 					var v_2 int32 = v_
-//line warp_policy.go:79
 					gc_l_v_2[gc_lane] = v_2
 				}
 			} else {
@@ -4666,23 +4246,19 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 					var v_ int32 = in[i]
 //line warp_policy.go:76
 					var v_2 int32 = v_
-//line warp_policy.go:79
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
-//line warp_policy.go:63
 		gc_save6 := gc_act
 		gc_in6 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_policy.go:62
 			i_ := 0
-//line warp_policy.go:64
 			gc_l_i_[gc_lane] = i_
 		}
 		for {
@@ -4732,18 +4308,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:61
 				lane := (gc_rank & 31)
-//line warp_policy.go:63
 				v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:65
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:63
 				u := gc_c1r[gc_lane]
 				if lane&(1<<p_2.levels-1) >= 1<<i_ {
 					v_2 += u
 				}
-//line warp_policy.go:68
 				gc_l_v_2[gc_lane] = v_2
 			}
 			gc_act = gc_in6 &^ gc_dead
@@ -4751,7 +4323,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line warp_policy.go:77
 				i_ := gc_l_i_[gc_lane]
 //line warp_policy.go:62
 				i_++
@@ -4760,16 +4331,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		}
 		gc_act = gc_save6 &^ gc_dead
 		{
-//line warp_policy.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:72
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line warp_policy.go:74
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:129
 					v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 					var r_ int32 = v_2
@@ -4780,7 +4349,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					gc_at2[gc_lane] = v
 				}
 			} else {
-//line warp_policy.go:135
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -4788,9 +4356,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 					v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
 					var r_ int32 = v_2
@@ -4817,12 +4383,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line warp_policy.go:128
 	var p_ forwardWarp[sharedWarp] = p
-//line warp_policy.go:128
 	_ = p_
 //line warp_policy.go:39
 	partials := gc_shared1(1024)[:1024]
@@ -4836,10 +4400,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:51
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := gc_x0
+//line warp_policy.go:54
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := partials[gc_off2:][:32]
@@ -4852,7 +4416,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_at2[gc_lane] = v_2
 				}
 			} else {
-//line warp_policy.go:47
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -4860,10 +4423,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid := gc_tx
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 					var v_ int32 = in[i]
 //line warp_policy.go:76
 					var v_2 int32 = v_
@@ -4877,15 +4439,15 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:48
 				gc_x02 := gc_tidx.X
+//line warp_policy.go:49
 				gc_off3 := (0 - offset) + gc_x02
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
 					gc_at3 := partials[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-//line warp_policy.go:40
 						tid := gc_tx
+//line warp_policy.go:41
 						lane := tid & 31
 //line warp_policy.go:45
 						var below int32
@@ -4902,8 +4464,8 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid := gc_tx
+//line warp_policy.go:41
 						lane := tid & 31
 //line warp_policy.go:45
 						var below int32
@@ -4915,16 +4477,14 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				}
 			}
 			{
-//line warp_policy.go:55
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_policy.go:58
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
+//line warp_policy.go:60
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 					gc_at4 := partials[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:42
 						below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 						gc_at4[gc_lane] += below
@@ -4937,9 +4497,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 						tid := gc_tx
-//line warp_policy.go:42
 						below := gc_l_below[gc_lane]
 //line warp_policy.go:50
 						partials[tid] += below
@@ -4948,9 +4506,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			}
 		}
 	}
-//line warp_policy.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
+//line warp_policy.go:61
 		if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
 			gc_at5 := partials[:gc_bdx]
 			gc_at6 := out[gc_off5:][:gc_bdx]
@@ -4967,7 +4525,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_at6[gc_tx] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx := gc_step + 1
 //line warp_policy.go:53
 					var r_ int32 = gc_at5[gc_tx]
@@ -4978,7 +4535,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_at6[gc_tx] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx := gc_step + 2
 //line warp_policy.go:53
 					var r_ int32 = gc_at5[gc_tx]
@@ -4989,7 +4545,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_at6[gc_tx] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx := gc_step + 3
 //line warp_policy.go:53
 					var r_ int32 = gc_at5[gc_tx]
@@ -5000,7 +4555,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_at6[gc_tx] = v
 				}
 			}
-//line warp_policy.go:135
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line warp_policy.go:53
 				var r_ int32 = gc_at5[gc_tx]
@@ -5011,16 +4565,13 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				gc_at6[gc_tx] = v
 			}
 		} else {
-//line warp_policy.go:135
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid := gc_tx
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r_ int32 = partials[tid]
@@ -5031,13 +4582,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					out[i] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid := gc_tx
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r_ int32 = partials[tid]
@@ -5048,13 +4596,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					out[i] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid := gc_tx
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r_ int32 = partials[tid]
@@ -5065,13 +4610,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					out[i] = v
 				}
 				{
-//line warp_policy.go:135
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 					tid := gc_tx
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 					var r_ int32 = partials[tid]
@@ -5082,13 +4624,10 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					out[i] = v
 				}
 			}
-//line warp_policy.go:135
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line warp_policy.go:40
 				tid := gc_tx
-//line warp_policy.go:127
 				i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:53
 				var r_ int32 = partials[tid]
@@ -5109,14 +4648,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line warp_policy.go:128
 	var p_ forwardWarp[shuffleWarp] = p
-//line warp_policy.go:128
 	_ = p_
-//line warp_policy.go:130
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -5127,9 +4663,9 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:141
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:143
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -5137,7 +4673,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:76
 					var v_2 int32 = v_
-//line warp_policy.go:79
 					gc_l_v_2[gc_lane] = v_2
 				}
 			} else {
@@ -5148,17 +4683,15 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:128
 					var v_ int32 = in[i]
 //line warp_policy.go:76
 					var v_2 int32 = v_
-//line warp_policy.go:79
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
@@ -5180,13 +4713,11 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 //line warp_policy.go:28
 						v_2 += u
-//line warp_policy.go:31
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -5195,13 +4726,12 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:40
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line warp_policy.go:42
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:129
 					v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 					var r_ int32 = v_2
@@ -5212,7 +4742,6 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					gc_at2[gc_lane] = v
 				}
 			} else {
-//line warp_policy.go:135
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -5220,9 +4749,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
 					v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
 					var r_ int32 = v_2
@@ -5244,10 +4771,9 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_policy.go:147
+//line warp_policy.go:146
 	var gc_l_v_2 [32]int32
 	var gc_l_p [32]*countedWarp
 	var gc_c1r [32]int32
@@ -5259,13 +4785,12 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:159
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_policy.go:160
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:166
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:142
@@ -5278,7 +4803,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 //line warp_policy.go:84
 					c_.calls++
 					var v_2 int32 = v_
-//line warp_policy.go:91
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_p[gc_lane] = p
 				}
@@ -5290,7 +4814,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:144
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:142
 					var c countedWarp
@@ -5302,13 +4825,11 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 //line warp_policy.go:84
 					c_.calls++
 					var v_2 int32 = v_
-//line warp_policy.go:91
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_p[gc_lane] = p
 				}
 			}
 		}
-//line warp_policy.go:25
 		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 		if gc_all {
 			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
@@ -5330,13 +4851,11 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line warp_policy.go:26
 						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
 						u := gc_c1r[gc_lane]
 //line warp_policy.go:28
 						v_2 += u
-//line warp_policy.go:31
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -5345,18 +4864,15 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_policy.go:40
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line warp_policy.go:42
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_policy.go:47
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:146
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:148
 					p := gc_l_p[gc_lane]
 //line warp_policy.go:31
 					var r_ int32 = v_2
@@ -5367,7 +4883,6 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					gc_at2[gc_lane] = v + p.count()
 				}
 			} else {
-//line warp_policy.go:152
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -5375,11 +4890,8 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_policy.go:144
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:146
 					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:148
 					p := gc_l_p[gc_lane]
 //line warp_policy.go:31
 					var r_ int32 = v_2

@@ -13,10 +13,8 @@ import (
 //line window.go:14
 func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi, shift int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -42,19 +40,16 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line window.go:15
 						var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:19
 						var sum lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
-//line window.go:20
 							break
 						}
 //line window.go:20
 						if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
 //line window.go:20
 							for d := lo; d < hi; d = d + 1 {
-//line window.go:20
 								var gc_ld2 lanes.Float32x8
 								{
 //line window.go:20
@@ -66,7 +61,6 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						} else {
 //line window.go:21
 							for d := lo; d < hi; d = d + 1 {
-//line window.go:20
 								var gc_ld2 lanes.Float32x8
 //line window.go:20
 								if (i+d-
@@ -74,7 +68,6 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line window.go:21
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 								} else {
-//line window.go:21
 									break gc_steps2
 								}
 //line window.go:21
@@ -87,7 +80,6 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line window.go:15
 						i := gc_bx*gc_bdx + gc_tx
 //line window.go:19
 						var sum float32
@@ -98,7 +90,6 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					}
 				}
 			}
-//line window.go:28
 		})
 	}
 }
@@ -106,10 +97,8 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line window.go:30
 func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, shift int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -135,19 +124,16 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line window.go:31
 						var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:35
 						var sum lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
-//line window.go:36
 							break
 						}
 //line window.go:36
 						if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
 //line window.go:36
 							for d := range n {
-//line window.go:36
 								var gc_ld2 lanes.Float32x8
 								{
 //line window.go:36
@@ -159,7 +145,6 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						} else {
 //line window.go:37
 							for d := range n {
-//line window.go:36
 								var gc_ld2 lanes.Float32x8
 //line window.go:36
 								if (i+d-
@@ -167,7 +152,6 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:37
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 								} else {
-//line window.go:37
 									break gc_steps2
 								}
 //line window.go:37
@@ -180,7 +164,6 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line window.go:31
 						i := gc_bx*gc_bdx + gc_tx
 //line window.go:35
 						var sum float32
@@ -191,18 +174,14 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 			}
-//line window.go:44
 		})
 	}
 }
 
-//line window.go:47
 func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -228,12 +207,10 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line window.go:48
 						var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:52
 						var sum lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
-//line window.go:53
 							break
 						}
 //line window.go:53
@@ -245,11 +222,8 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:53
 								var gc_t4 int = len(in)
 								var gc_i2 int = gc_t3
-//line window.go:54
 								var gc_n3 int = gc_t4
-//line window.go:54
 								_ = gc_n3
-//line window.go:54
 								var gc_ld2 lanes.Float32x8
 								{
 //line window.go:54
@@ -266,11 +240,8 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:53
 								var gc_t4 int = len(in)
 								var gc_i2 int = gc_t3
-//line window.go:54
 								var gc_n3 int = gc_t4
-//line window.go:54
 								var gc_ld2 lanes.Float32x8
-//line window.go:54
 								if gc_i2 >=
 //line window.go:60
 									0 && gc_i2+7 <= (gc_n3-1) && gc_i2 <= len(in)-8 {
@@ -279,22 +250,16 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								} else {
 //line window.go:54
 									var gc_lanes2 [8]float32
-//line window.go:54
 									for gc_k2 := range 8 {
-//line window.go:54
 										if 0xff&(1<<gc_k2) != 0 {
-//line window.go:54
 											gc_pos.Thread = gc_rank + gc_k2
 //line window.go:54
 											gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
 										}
 									}
-//line window.go:60
 									gc_pos.Thread = gc_rank
-//line window.go:60
 									gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
 								}
-//line window.go:60
 								sum = sum.Add(gc_ld2)
 							}
 						}
@@ -304,7 +269,6 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line window.go:48
 						i := gc_bx*gc_bdx + gc_tx
 //line window.go:52
 						var sum float32
@@ -315,7 +279,6 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 			}
-//line window.go:61
 		})
 	}
 }
@@ -323,10 +286,8 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:67
 func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, skip int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -338,9 +299,9 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line window.go:85
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line window.go:85
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -350,16 +311,12 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line window.go:68
 				i := gc_bx*gc_bdx + gc_tx
 //line window.go:72
 				var sum float32
 				for d := 0; d <= 2*r; d++ {
-//line window.go:73
 					gc_b.Tick()
-//line window.go:73
 					if gc_b.Stopped() {
-//line window.go:73
 						return
 					}
 //line window.go:74
@@ -375,10 +332,8 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:84
 func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, grow int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -390,9 +345,9 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line window.go:102
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line window.go:102
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -402,17 +357,13 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line window.go:85
 				i := gc_bx*gc_bdx + gc_tx
 //line window.go:89
 				var sum float32
 				last := 2 * r
 				for d := 0; d <= last; d++ {
-//line window.go:91
 					gc_b.Tick()
-//line window.go:91
 					if gc_b.Stopped() {
-//line window.go:91
 						return
 					}
 //line window.go:92
@@ -431,10 +382,8 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line window.go:107
 	side := gc_bdx + 2*r
@@ -468,7 +417,6 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:116
 					var sum lanes.Float32x8
 					if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-8 {
-//line window.go:117
 						break
 					}
 //line window.go:117
@@ -477,7 +425,6 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 						var row []float32 = tile_[y_*side:]
 						if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:119
 								var gc_ld2 lanes.Float32x8
 								{
 //line window.go:119
@@ -489,13 +436,11 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 						} else {
 //line window.go:120
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:119
 								var gc_ld2 lanes.Float32x8
 //line window.go:119
 								if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
 								} else {
-//line window.go:120
 									break gc_steps2
 								}
 //line window.go:120
@@ -521,16 +466,14 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 				}
 			}
 		}
-//line window.go:128
 	})
 }
 
+//line window.go:131
 func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, s int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -558,23 +501,19 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line window.go:132
 						var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:136
 						var sum lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
-//line window.go:137
 							break
 						}
 //line window.go:137
 						for d := 0; d < n; d = d + 1 {
-//line window.go:137
 							var gc_ld2 lanes.Float32x8
 //line window.go:137
 							if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d+(1<<s):])
 							} else {
-//line window.go:138
 								break gc_steps2
 							}
 //line window.go:138
@@ -585,7 +524,6 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line window.go:132
 						i := gc_bx*gc_bdx + gc_tx
 //line window.go:136
 						var sum float32
@@ -596,7 +534,6 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 			}
-//line window.go:145
 		})
 	}
 }

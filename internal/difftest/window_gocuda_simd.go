@@ -14,10 +14,8 @@ import (
 //line window.go:14
 func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi, shift int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -46,19 +44,16 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						gc_steps2:
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line window.go:15
 								var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:19
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
-//line window.go:20
 									break
 								}
 //line window.go:20
 								if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-16) {
 //line window.go:20
 									for d := lo; d < hi; d = d + 1 {
-//line window.go:20
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line window.go:20
@@ -70,7 +65,6 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 								} else {
 //line window.go:21
 									for d := lo; d < hi; d = d + 1 {
-//line window.go:20
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:20
 										if (i+d-
@@ -78,7 +72,6 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line window.go:21
 											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 										} else {
-//line window.go:21
 											break gc_steps2
 										}
 //line window.go:21
@@ -100,27 +93,22 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_gc_tx := gc_tx + 8
-//line window.go:15
 							var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:19
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line window.go:20
 								break
 							}
-//line window.go:15
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
-//line window.go:19
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i < 0 || gc_i > len(out)-8 {
 //line window.go:20
+							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 //line window.go:20
 							if ((i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8)) && ((gc_i+lo-shift) >= 0 && (gc_i+(hi-1)-shift) >= (gc_i+lo-shift) && (gc_i+(hi-1)-shift) <= (len(in)-8)) {
 //line window.go:20
 								for d := lo; d < hi; d = d + 1 {
-//line window.go:20
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line window.go:20
@@ -128,19 +116,16 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 									}
 //line window.go:21
 									sum = sum.Add(gc_ld)
-//line window.go:21
 									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line window.go:21
 										gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d-shift:])
 									}
-//line window.go:21
 									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							} else {
 //line window.go:21
 								for d := lo; d < hi; d = d + 1 {
-//line window.go:20
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:20
 									if (i+d-
@@ -148,22 +133,18 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line window.go:21
 										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									} else {
-//line window.go:21
 										break gc_jam
 									}
 //line window.go:21
 									sum = sum.Add(gc_ld)
-//line window.go:21
 									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:21
 									if (gc_i+d-shift) >= 0 && (gc_i+d-shift) <= len(in)-8 {
 //line window.go:21
 										gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d-shift:])
 									} else {
-//line window.go:21
 										break gc_jam
 									}
-//line window.go:21
 									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							}
@@ -175,19 +156,16 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					gc_steps:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line window.go:15
 							var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:19
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line window.go:20
 								break
 							}
 //line window.go:20
 							if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
 //line window.go:20
 								for d := lo; d < hi; d = d + 1 {
-//line window.go:20
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line window.go:20
@@ -199,7 +177,6 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							} else {
 //line window.go:21
 								for d := lo; d < hi; d = d + 1 {
-//line window.go:20
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:20
 									if (i+d-
@@ -207,7 +184,6 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line window.go:21
 										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									} else {
-//line window.go:21
 										break gc_steps
 									}
 //line window.go:21
@@ -222,7 +198,6 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line window.go:15
 						i := gc_bx*gc_bdx + gc_tx
 //line window.go:19
 						var sum float32
@@ -233,7 +208,6 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					}
 				}
 			}
-//line window.go:28
 		})
 	}
 }
@@ -241,10 +215,8 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line window.go:30
 func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, shift int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -273,19 +245,16 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_steps2:
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line window.go:31
 								var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:35
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
-//line window.go:36
 									break
 								}
 //line window.go:36
 								if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-16) {
 //line window.go:36
 									for d := range n {
-//line window.go:36
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line window.go:36
@@ -297,7 +266,6 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								} else {
 //line window.go:37
 									for d := range n {
-//line window.go:36
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:36
 										if (i+d-
@@ -305,7 +273,6 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:37
 											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 										} else {
-//line window.go:37
 											break gc_steps2
 										}
 //line window.go:37
@@ -326,19 +293,16 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					gc_steps:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line window.go:31
 							var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:35
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line window.go:36
 								break
 							}
 //line window.go:36
 							if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
 //line window.go:36
 								for d := range n {
-//line window.go:36
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line window.go:36
@@ -350,7 +314,6 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							} else {
 //line window.go:37
 								for d := range n {
-//line window.go:36
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:36
 									if (i+d-
@@ -358,7 +321,6 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:37
 										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									} else {
-//line window.go:37
 										break gc_steps
 									}
 //line window.go:37
@@ -373,7 +335,6 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line window.go:31
 						i := gc_bx*gc_bdx + gc_tx
 //line window.go:35
 						var sum float32
@@ -384,18 +345,14 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 			}
-//line window.go:44
 		})
 	}
 }
 
-//line window.go:47
 func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -424,12 +381,10 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line window.go:48
 								var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:52
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
-//line window.go:53
 									break
 								}
 //line window.go:53
@@ -441,11 +396,8 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:53
 										var gc_t4 int = len(in)
 										var gc_i2 int = gc_t3
-//line window.go:54
 										var gc_n3 int = gc_t4
-//line window.go:54
 										_ = gc_n3
-//line window.go:54
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line window.go:54
@@ -462,11 +414,8 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:53
 										var gc_t4 int = len(in)
 										var gc_i2 int = gc_t3
-//line window.go:54
 										var gc_n3 int = gc_t4
-//line window.go:54
 										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:54
 										if gc_i2 >=
 //line window.go:60
 											0 && gc_i2+15 <= (gc_n3-1) && gc_i2 <= len(in)-16 {
@@ -475,22 +424,16 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 										} else {
 //line window.go:54
 											var gc_lanes2 [16]float32
-//line window.go:54
 											for gc_k2 := range 16 {
-//line window.go:54
 												if 0xffff&(1<<gc_k2) != 0 {
-//line window.go:54
 													gc_pos.Thread = gc_rank + gc_k2
 //line window.go:54
 													gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
 												}
 											}
-//line window.go:60
 											gc_pos.Thread = gc_rank
-//line window.go:60
 											gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
 										}
-//line window.go:60
 										sum = sum.Add(gc_ld2)
 									}
 								}
@@ -508,12 +451,10 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-//line window.go:48
 							var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:52
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line window.go:53
 								break
 							}
 //line window.go:53
@@ -525,11 +466,8 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:53
 									var gc_t2 int = len(in)
 									var gc_i int = gc_t
-//line window.go:54
 									var gc_n2 int = gc_t2
-//line window.go:54
 									_ = gc_n2
-//line window.go:54
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line window.go:54
@@ -546,11 +484,8 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:53
 									var gc_t2 int = len(in)
 									var gc_i int = gc_t
-//line window.go:54
 									var gc_n2 int = gc_t2
-//line window.go:54
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:54
 									if gc_i >=
 //line window.go:60
 										0 && gc_i+7 <= (gc_n2-1) && gc_i <= len(in)-8 {
@@ -559,22 +494,16 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									} else {
 //line window.go:54
 										var gc_lanes [8]float32
-//line window.go:54
 										for gc_k := range 8 {
-//line window.go:54
 											if 0xff&(1<<gc_k) != 0 {
-//line window.go:54
 												gc_pos.Thread = gc_rank + gc_k
 //line window.go:54
 												gc_lanes[gc_k] = in[min(max(gc_i+gc_k, 0), gc_n2-1)]
 											}
 										}
-//line window.go:60
 										gc_pos.Thread = gc_rank
-//line window.go:60
 										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 									}
-//line window.go:60
 									sum = sum.Add(gc_ld)
 								}
 							}
@@ -586,7 +515,6 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line window.go:48
 						i := gc_bx*gc_bdx + gc_tx
 //line window.go:52
 						var sum float32
@@ -597,7 +525,6 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 			}
-//line window.go:61
 		})
 	}
 }
@@ -605,10 +532,8 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:67
 func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, skip int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -620,9 +545,9 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line window.go:85
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line window.go:85
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -636,33 +561,26 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				gc_steps2:
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line window.go:68
 						var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:72
 						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if i < 0 || i > len(out)-16 {
-//line window.go:73
 							break
 						}
 //line window.go:73
 						for d := 0; d <= 2*r; d = d + 1 {
-//line window.go:73
 							gc_b.Tick()
-//line window.go:73
 							if gc_b.Stopped() {
-//line window.go:73
 								return gc_vstep, true
 							}
 //line window.go:73
 							d = d +
 								skip
-//line window.go:74
 							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:74
 							if (i+d) >= 0 && (i+d) <= len(in)-16 {
 								gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
 							} else {
-//line window.go:75
 								break gc_steps2
 							}
 //line window.go:75
@@ -681,33 +599,26 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 			gc_steps:
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line window.go:68
 					var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:72
 					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					if i < 0 || i > len(out)-8 {
-//line window.go:73
 						break
 					}
 //line window.go:73
 					for d := 0; d <= 2*r; d = d + 1 {
-//line window.go:73
 						gc_b.Tick()
-//line window.go:73
 						if gc_b.Stopped() {
-//line window.go:73
 							return
 						}
 //line window.go:73
 						d = d +
 							skip
-//line window.go:74
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:74
 						if (i+d) >= 0 && (i+d) <= len(in)-8 {
 							gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 						} else {
-//line window.go:75
 							break gc_steps
 						}
 //line window.go:75
@@ -720,16 +631,12 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line window.go:68
 				i := gc_bx*gc_bdx + gc_tx
 //line window.go:72
 				var sum float32
 				for d := 0; d <= 2*r; d++ {
-//line window.go:73
 					gc_b.Tick()
-//line window.go:73
 					if gc_b.Stopped() {
-//line window.go:73
 						return
 					}
 //line window.go:74
@@ -745,10 +652,8 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:84
 func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, grow int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -760,9 +665,9 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line window.go:102
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line window.go:102
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -776,31 +681,24 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				gc_steps2:
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line window.go:85
 						var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:89
 						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						var last int = 2 * r
 						if i < 0 || i > len(out)-16 {
-//line window.go:91
 							break
 						}
 //line window.go:91
 						for d := 0; d <= last; d = d + 1 {
-//line window.go:91
 							gc_b.Tick()
-//line window.go:91
 							if gc_b.Stopped() {
-//line window.go:91
 								return gc_vstep, true
 							}
-//line window.go:91
 							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:91
 							if (i+d) >= 0 && (i+d) <= len(in)-16 {
 								gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
 							} else {
-//line window.go:92
 								break gc_steps2
 							}
 //line window.go:92
@@ -826,31 +724,24 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 			gc_steps:
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line window.go:85
 					var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:89
 					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					var last int = 2 * r
 					if i < 0 || i > len(out)-8 {
-//line window.go:91
 						break
 					}
 //line window.go:91
 					for d := 0; d <= last; d = d + 1 {
-//line window.go:91
 						gc_b.Tick()
-//line window.go:91
 						if gc_b.Stopped() {
-//line window.go:91
 							return
 						}
-//line window.go:91
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:91
 						if (i+d) >= 0 && (i+d) <= len(in)-8 {
 							gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 						} else {
-//line window.go:92
 							break gc_steps
 						}
 //line window.go:92
@@ -870,17 +761,13 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line window.go:85
 				i := gc_bx*gc_bdx + gc_tx
 //line window.go:89
 				var sum float32
 				last := 2 * r
 				for d := 0; d <= last; d++ {
-//line window.go:91
 					gc_b.Tick()
-//line window.go:91
 					if gc_b.Stopped() {
-//line window.go:91
 						return
 					}
 //line window.go:92
@@ -899,10 +786,8 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line window.go:107
 	side := gc_bdx + 2*r
@@ -913,9 +798,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD {
-//line window.go:110
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line window.go:110
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -924,28 +807,20 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:110
 						for y := 0; y < rows; y = y + 1 {
 							{
-//line window.go:110
 								var x int = gc_tx
 								gc_lanes3 := gc_all
-//line window.go:111
 								for {
 //line window.go:111
 									gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
-//line window.go:111
 									if gc_lanes3.ToBits() == 0 {
-//line window.go:111
 										break
 									}
-//line window.go:111
 									var gc_u int
-//line window.go:111
 									if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
-//line window.go:111
 										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line window.go:111
 										gc_u = len(in) / rows
 									}
-//line window.go:112
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:112
 									if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
@@ -954,19 +829,14 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 									} else {
 //line window.go:112
 										var gc_lanes4 [8]float32
-//line window.go:112
 										for gc_k3 := range 8 {
-//line window.go:112
 											if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
-//line window.go:112
 												gc_pos.Thread = gc_rank + gc_k3
 //line window.go:112
 												gc_lanes4[gc_k3] = in[(y*(gc_u)+base+x)+gc_k3]
 											}
 										}
-//line window.go:112
 										gc_pos.Thread = gc_rank
-//line window.go:112
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
 									}
 //line window.go:112
@@ -976,30 +846,23 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 									} else {
 //line window.go:112
 										var gc_lanes5 [8]float32
-//line window.go:112
 										gc_ld2.Store(&gc_lanes5)
-//line window.go:112
 										for gc_k4 := range 8 {
-//line window.go:112
 											if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
-//line window.go:112
 												gc_pos.Thread = gc_rank + gc_k4
 //line window.go:112
 												tile_[(y*side+x)+gc_k4] = gc_lanes5[gc_k4]
 											}
 										}
-//line window.go:112
 										gc_pos.Thread = gc_rank
 									}
 //line window.go:112
 									x = x +
-//line window.go:111
 										gc_bdx
 								}
 							}
 						}
 					}
-//line window.go:113
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -1030,7 +893,6 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:116
 							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-16 {
-//line window.go:117
 								break
 							}
 //line window.go:117
@@ -1039,7 +901,6 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 								var row []float32 = tile_[y_*side:]
 								if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-16) {
 									for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:119
 										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line window.go:119
@@ -1051,13 +912,11 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 								} else {
 //line window.go:120
 									for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:119
 										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:119
 										if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-16 {
 											gc_ld10 = archsimd.LoadFloat32x16Slice(row[gc_tx+dx:])
 										} else {
-//line window.go:120
 											break gc_steps2
 										}
 //line window.go:120
@@ -1084,7 +943,6 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:116
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-8 {
-//line window.go:117
 							break
 						}
 //line window.go:117
@@ -1093,7 +951,6 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 							var row []float32 = tile_[y_*side:]
 							if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-8) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:119
 									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									{
 //line window.go:119
@@ -1105,13 +962,11 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 							} else {
 //line window.go:120
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:119
 									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:119
 									if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-8 {
 										gc_ld9 = archsimd.LoadFloat32x8Slice(row[gc_tx+dx:])
 									} else {
-//line window.go:120
 										break gc_steps
 									}
 //line window.go:120
@@ -1139,16 +994,14 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 				}
 			}
 		}
-//line window.go:128
 	})
 }
 
+//line window.go:131
 func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, s int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1179,23 +1032,19 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line window.go:132
 								var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:136
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
-//line window.go:137
 									break
 								}
 //line window.go:137
 								for d := 0; d < n; d = d + 1 {
-//line window.go:137
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:137
 									if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-16 {
 										gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d+(1<<s):])
 									} else {
-//line window.go:138
 										break gc_steps2
 									}
 //line window.go:138
@@ -1216,23 +1065,19 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line window.go:132
 							var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:136
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line window.go:137
 								break
 							}
 //line window.go:137
 							for d := 0; d < n; d = d + 1 {
-//line window.go:137
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:137
 								if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
 									gc_ld = archsimd.LoadFloat32x8Slice(in[i+d+(1<<s):])
 								} else {
-//line window.go:138
 									break gc_steps
 								}
 //line window.go:138
@@ -1245,7 +1090,6 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line window.go:132
 						i := gc_bx*gc_bdx + gc_tx
 //line window.go:136
 						var sum float32
@@ -1256,7 +1100,6 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 			}
-//line window.go:145
 		})
 	}
 }

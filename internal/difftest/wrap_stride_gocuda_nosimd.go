@@ -12,8 +12,7 @@ import (
 //line wrap_stride.go:16
 func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -164,8 +163,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 
 func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step int64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -301,8 +299,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 
 func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -18,8 +18,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line reduce_solution.go:15
 	b := gc_bdx

@@ -13,12 +13,9 @@ import (
 //line gridsync_solution.go:17
 func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_local := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_s_mean := compiled.Scratch[float64](gc_b, 1)[:gc_n]

@@ -18,8 +18,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_by := gc_bidx.Y
+	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
 //line backprop.go:36
 	by := gc_by

@@ -50,10 +50,8 @@ var gc_src_cfdComputeStepFactor = compiled.NewSource(gc_files_cfd, "cfdComputeSt
 //line cfd.go:111
 func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables, areas, stepFactors []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -65,8 +63,8 @@ func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr i
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line cfd.go:129
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line cfd.go:128
 			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
@@ -101,11 +99,9 @@ func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr i
 					gc_at6[gc_tx] = 0.5 / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			} else {
-//line cfd.go:139
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cfd.go:112
 					i := gc_bdx*gc_bx + gc_tx
 //line cfd.go:114
 					density := variables[i+cfdVarDensity*nelr]
@@ -160,10 +156,8 @@ var gc_src_cfdComputeFlux = compiled.NewSource(gc_files_cfd, "cfdComputeFlux", "
 //line cfd.go:148
 func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, elementsSurroundingElements []int32, normals, variables, fluxes []float32, ff CFDFarField) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -181,8 +175,8 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cfd.go:149
 						i := gc_bdx*gc_bx + gc_tx
+//line cfd.go:150
 						var j int
 						var nb int32
 						var normal CFDFloat3
@@ -217,9 +211,7 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 						var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ CFDFloat3
 						var fluxContributionNbDensityEnergy CFDFloat3
 						var speedSqdNb, speedOfSoundNb, pressureNb float32
-//line cfd.go:185
 						var j_ int = 0
-//line cfd.go:185
 						for ; j_ < CFDNNB; j_++ {
 							nb = elementsSurroundingElements[i+j_*nelr]
 							normal.X = normals[i+(j_+0*CFDNNB)*nelr]
@@ -297,9 +289,7 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 						}
 //line cfd.go:261
 						j = j_
-//line cfd.go:261
 						_ = j
-//line cfd.go:263
 						fluxes[i+cfdVarDensity*nelr] = fluxIDensity
 						fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X
 						fluxes[i+(cfdVarMomentum+1)*nelr] = fluxIMomentum.Y
@@ -308,7 +298,6 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 					}
 				}
 			}
-//line cfd.go:303
 		})
 	}
 }

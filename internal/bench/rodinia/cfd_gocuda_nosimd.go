@@ -11,10 +11,8 @@ import (
 //line cfd.go:49
 func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ff CFDFarField) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -26,36 +24,34 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line cfd.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cfd.go:50
 				i := gc_bdx*gc_bx + gc_tx
 				{
-//line cfd.go:51
 					j := int(0)
+//line cfd.go:52
 					variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
-//line cfd.go:51
 					j := int(1)
+//line cfd.go:52
 					variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
-//line cfd.go:51
 					j := int(2)
+//line cfd.go:52
 					variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
-//line cfd.go:51
 					j := int(3)
+//line cfd.go:52
 					variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
-//line cfd.go:51
 					j := int(4)
+//line cfd.go:52
 					variables[i+j*nelr] = ff.Variable[j]
 				}
 			}
@@ -66,14 +62,12 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 //line cfd.go:276
 func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, oldVariables, variables, stepFactors, fluxes []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line cfd.go:286
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -84,9 +78,9 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line cfd.go:297
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
+//line cfd.go:298
 			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
 			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
@@ -120,12 +114,10 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
 				}
 			} else {
-//line cfd.go:289
 				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line cfd.go:277
 					i := gc_bdx*gc_bx + gc_tx
 //line cfd.go:279
 					factor := stepFactors[i] / float32(cfdRK+1-j)

@@ -13,10 +13,8 @@ import (
 //line cfd.go:49
 func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ff CFDFarField) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -28,7 +26,6 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line cfd.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -38,11 +35,10 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cfd.go:50
 						var i int = gc_bdx*gc_bx + gc_tx
+//line cfd.go:51
 						if (i+compiled.Trip(0)*
 							nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-16 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-16 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-16 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-16 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-16 {
-//line cfd.go:51
 							break
 						}
 						{
@@ -66,7 +62,6 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 						}
 					}
-//line cfd.go:54
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -79,11 +74,10 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cfd.go:50
 					var i int = gc_bdx*gc_bx + gc_tx
+//line cfd.go:51
 					if (i+compiled.Trip(0)*
 						nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
-//line cfd.go:51
 						break
 					}
 //line cfd.go:52
@@ -102,31 +96,30 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cfd.go:50
 				i := gc_bdx*gc_bx + gc_tx
 				{
-//line cfd.go:51
 					j := int(0)
+//line cfd.go:52
 					variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
-//line cfd.go:51
 					j := int(1)
+//line cfd.go:52
 					variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
-//line cfd.go:51
 					j := int(2)
+//line cfd.go:52
 					variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
-//line cfd.go:51
 					j := int(3)
+//line cfd.go:52
 					variables[i+j*nelr] = ff.Variable[j]
 				}
 				{
-//line cfd.go:51
 					j := int(4)
+//line cfd.go:52
 					variables[i+j*nelr] = ff.Variable[j]
 				}
 			}
@@ -137,14 +130,12 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 //line cfd.go:276
 func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, oldVariables, variables, stepFactors, fluxes []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line cfd.go:286
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -155,9 +146,9 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line cfd.go:297
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
+//line cfd.go:298
 			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
 			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
@@ -188,9 +179,7 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 						gc_vb4 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
 						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line cfd.go:277
 							var i int = gc_bdx*gc_bx + gc_tx
-//line cfd.go:277
 							_ = i
 //line cfd.go:279
 							factor := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(gc_vb4)
@@ -212,9 +201,7 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 					gc_vb3 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line cfd.go:277
 						var i int = gc_bdx*gc_bx + gc_tx
-//line cfd.go:277
 						_ = i
 //line cfd.go:279
 						factor := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_vb3)
@@ -237,7 +224,6 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
 				}
 			} else {
-//line cfd.go:289
 				gc_vstep2 := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -246,7 +232,6 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 						gc_vb2 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
 						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line cfd.go:277
 							var i int = gc_bdx*gc_bx + gc_tx
 //line cfd.go:279
 							if i < 0 || i > len(stepFactors)-16 || (i+
@@ -256,7 +241,6 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 								(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-16 || (i+
 								(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-16 || (i+
 								(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-16 {
-//line cfd.go:279
 								break
 							}
 //line cfd.go:279
@@ -279,7 +263,6 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 					gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line cfd.go:277
 						var i int = gc_bdx*gc_bx + gc_tx
 //line cfd.go:279
 						if i < 0 || i > len(stepFactors)-8 || (i+
@@ -289,7 +272,6 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 							(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-8 || (i+
 							(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-8 || (i+
 							(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-8 {
-//line cfd.go:279
 							break
 						}
 //line cfd.go:279
@@ -306,7 +288,6 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line cfd.go:277
 					i := gc_bdx*gc_bx + gc_tx
 //line cfd.go:279
 					factor := stepFactors[i] / float32(cfdRK+1-j)

@@ -34,10 +34,8 @@ var gc_src_fan1 = compiled.NewSource(gc_files_gaussian, "fan1", "54062c651c27c3d
 //line gaussian.go:24
 func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32, size, pivot int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -51,6 +49,7 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line gaussian.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(size-1-pivot, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -109,11 +108,13 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line gaussian.go:62
 		gc_apart := compiled.Disjoint(mCuda, aCuda) && compiled.Disjoint(mCuda, bCuda)
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line gaussian.go:69
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(size-pivot, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -142,7 +143,6 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 				gc_at6 := bCuda[gc_off5:][:1]
 				gc_elem := gc_at2[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line gaussian.go:49
 					yidx := gc_bx*gc_bdx + gc_tx
 //line gaussian.go:51
 					gc_at[gc_tx] -= gc_elem * gc_at3[gc_tx]
@@ -155,7 +155,6 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
 					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
 					gc_pos.Thread = gc_rank
-//line gaussian.go:48
 					xidx := gc_by*gc_bdy + gc_ty
 					yidx := gc_bx*gc_bdx + gc_tx
 //line gaussian.go:51

@@ -42,10 +42,8 @@ var gc_src_lavaMDKernel = compiled.NewSource(gc_files_lavamd, "lavaMDKernel", "2
 func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaMDDim, dBoxGPU []LavaMDBox, dRvGPU []LavaMDVector, dQvGPU []float64, dFvGPU []LavaMDVector) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_wtx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_d := compiled.Scratch[lavaMDThreeVector](gc_b, 1)[:gc_n]

@@ -58,10 +58,8 @@ var gc_src_ludPerimeter = compiled.NewSource(gc_files_lud, "ludPerimeter", "4ecb
 func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line lud.go:73
 	dia := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]

@@ -13,10 +13,8 @@ import (
 func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line nw.go:26
 	bx := gc_bx
@@ -421,10 +419,8 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line nw.go:90
 	bx := gc_bx

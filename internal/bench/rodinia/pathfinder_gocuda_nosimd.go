@@ -13,10 +13,8 @@ import (
 func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, rows, startStep, border int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
 //line pathfinder.go:35

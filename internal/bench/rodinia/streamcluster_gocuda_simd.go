@@ -13,8 +13,7 @@ import (
 //line streamcluster.go:45
 func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim, x int, p []StreamclusterPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y

@@ -246,8 +246,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line blockreduce.go:104
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)

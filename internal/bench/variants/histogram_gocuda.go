@@ -34,10 +34,8 @@ var gc_src_histogramGlobal = compiled.NewSource(gc_files_histogram, "histogramGl
 //line histogram.go:25
 func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte, bins []uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -51,6 +49,7 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line histogram.go:43
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -63,47 +62,38 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
 //line histogram.go:28
 					atomic.Add(&bins[data[i]], 1)
 				}
 				{
-//line histogram.go:32
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
 //line histogram.go:28
 					atomic.Add(&bins[data[i]], 1)
 				}
 				{
-//line histogram.go:32
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
 //line histogram.go:28
 					atomic.Add(&bins[data[i]], 1)
 				}
 				{
-//line histogram.go:32
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
 //line histogram.go:28
 					atomic.Add(&bins[data[i]], 1)
 				}
 			}
-//line histogram.go:32
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line histogram.go:26
 				i := gc_bx*gc_bdx + gc_tx
 //line histogram.go:28
 				atomic.Add(&bins[data[i]], 1)
@@ -127,12 +117,9 @@ var gc_src_histogramRuns = compiled.NewSource(gc_files_histogram, "histogramRuns
 func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line histogram.go:38
 	local := gocuda.Shared[uint32](t, 256)[:256]
@@ -144,6 +131,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line histogram.go:48
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -192,7 +180,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:39
 						b := tid + gc_off
@@ -204,7 +191,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:39
 						b := tid + gc_off
@@ -216,7 +202,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:39
 						b := tid + gc_off
@@ -228,7 +213,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:39
 						b := tid + gc_off
@@ -240,7 +224,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:37
 					tid := gc_tx
 //line histogram.go:39
 					b := tid + gc_off
@@ -251,8 +234,8 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	}
-//line histogram.go:43
 	threads := gc_bdx * gc_gdx
+//line histogram.go:44
 	per := (len(data) + threads - 1) / threads
 	compiled.OutOfLine(func() {
 		local := local[:256]
@@ -264,7 +247,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:45
 						lo := (gc_bx*gc_bdx + tid) * per
@@ -277,7 +259,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:45
 						lo := (gc_bx*gc_bdx + tid) * per
@@ -290,7 +271,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:45
 						lo := (gc_bx*gc_bdx + tid) * per
@@ -303,7 +283,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:45
 						lo := (gc_bx*gc_bdx + tid) * per
@@ -316,7 +295,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:37
 					tid := gc_tx
 //line histogram.go:45
 					lo := (gc_bx*gc_bdx + tid) * per
@@ -328,7 +306,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	})
-//line histogram.go:51
 	for gc_off3, gc_limit3, gc_more3 := 0, 256, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -337,6 +314,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more3 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line histogram.go:60
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -396,7 +374,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:51
 						b_ := tid + gc_off3
@@ -408,7 +385,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:51
 						b_ := tid + gc_off3
@@ -420,7 +396,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:51
 						b_ := tid + gc_off3
@@ -432,7 +407,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:37
 						tid := gc_tx
 //line histogram.go:51
 						b_ := tid + gc_off3
@@ -444,7 +418,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:37
 					tid := gc_tx
 //line histogram.go:51
 					b_ := tid + gc_off3
@@ -475,10 +448,8 @@ var gc_src_histogramTextbook = compiled.NewSource(gc_files_histogram, "histogram
 func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line histogram.go:63
 	histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
@@ -524,7 +495,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:65
 						histoS[tid] = 0
@@ -533,7 +503,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:65
 						histoS[tid] = 0
@@ -542,7 +511,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:65
 						histoS[tid] = 0
@@ -551,7 +519,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:65
 						histoS[tid] = 0
@@ -560,7 +527,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:62
 					tid := gc_tx
 //line histogram.go:65
 					histoS[tid] = 0
@@ -571,6 +537,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line histogram.go:74
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -614,7 +581,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:68
 						i := gc_bx*gc_bdx + tid
@@ -625,7 +591,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:68
 						i := gc_bx*gc_bdx + tid
@@ -636,7 +601,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:68
 						i := gc_bx*gc_bdx + tid
@@ -647,7 +611,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:68
 						i := gc_bx*gc_bdx + tid
@@ -658,7 +621,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:62
 					tid := gc_tx
 //line histogram.go:68
 					i := gc_bx*gc_bdx + tid
@@ -670,6 +632,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+//line histogram.go:78
 		if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -731,7 +694,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:74
 						if v := histoS[tid]; v > 0 {
@@ -742,7 +704,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:74
 						if v := histoS[tid]; v > 0 {
@@ -753,7 +714,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:74
 						if v := histoS[tid]; v > 0 {
@@ -764,7 +724,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:62
 						tid := gc_tx
 //line histogram.go:74
 						if v := histoS[tid]; v > 0 {
@@ -775,7 +734,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:62
 					tid := gc_tx
 //line histogram.go:74
 					if v := histoS[tid]; v > 0 {

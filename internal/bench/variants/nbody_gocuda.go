@@ -75,10 +75,8 @@ var gc_src_nbodyBlockTile = compiled.NewSource(gc_files_nbody, "nbodyBlockTile",
 func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_my := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
 	gc_s_a := compiled.Scratch[[3]float32](gc_b, 1)[:gc_n]

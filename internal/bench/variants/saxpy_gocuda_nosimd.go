@@ -11,14 +11,12 @@ import (
 //line saxpy.go:19
 func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:29
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -29,9 +27,9 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:40
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:41
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -51,7 +49,6 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:20
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:24
 					y[i] = a*x[i] + y[i]
@@ -63,14 +60,12 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 
 func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:41
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -81,9 +76,9 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:52
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:53
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -118,14 +113,12 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 //line saxpy.go:40
 func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:50
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -136,9 +129,9 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:61
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:62
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -157,31 +150,26 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line saxpy.go:47
 						gc_tx := gc_step + 1
 //line saxpy.go:43
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line saxpy.go:47
 						gc_tx := gc_step + 2
 //line saxpy.go:43
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line saxpy.go:47
 						gc_tx := gc_step + 3
 //line saxpy.go:43
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
-//line saxpy.go:47
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line saxpy.go:43
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line saxpy.go:47
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -189,51 +177,42 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:41
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:43
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line saxpy.go:47
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:41
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:43
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line saxpy.go:47
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:41
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:43
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line saxpy.go:47
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:41
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:43
 						y[i] = a*x[i] + y[i]
 					}
 				}
-//line saxpy.go:47
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:41
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:43
 					y[i] = a*x[i] + y[i]
@@ -246,14 +225,12 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 //line saxpy.go:62
 func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:72
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -264,9 +241,9 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:83
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:84
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -285,31 +262,26 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 						gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 					}
 					{
-//line saxpy.go:69
 						gc_tx := gc_step + 1
 //line saxpy.go:65
 						gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 					}
 					{
-//line saxpy.go:69
 						gc_tx := gc_step + 2
 //line saxpy.go:65
 						gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 					}
 					{
-//line saxpy.go:69
 						gc_tx := gc_step + 3
 //line saxpy.go:65
 						gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 					}
 				}
-//line saxpy.go:69
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line saxpy.go:65
 					gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 				}
 			} else {
-//line saxpy.go:69
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -317,51 +289,42 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:63
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:65
 						y[i] = axpy(a, x[i], y[i])
 					}
 					{
-//line saxpy.go:69
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:63
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:65
 						y[i] = axpy(a, x[i], y[i])
 					}
 					{
-//line saxpy.go:69
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:63
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:65
 						y[i] = axpy(a, x[i], y[i])
 					}
 					{
-//line saxpy.go:69
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:63
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:65
 						y[i] = axpy(a, x[i], y[i])
 					}
 				}
-//line saxpy.go:69
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:63
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:65
 					y[i] = axpy(a, x[i], y[i])
@@ -374,10 +337,8 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 //line saxpy.go:75
 func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -389,37 +350,35 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line saxpy.go:93
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line saxpy.go:76
 				base := (gc_bx*gc_bdx + gc_tx) * 4
 				{
-//line saxpy.go:77
 					k := int(0)
+//line saxpy.go:78
 					if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
 				{
-//line saxpy.go:77
 					k := int(1)
+//line saxpy.go:78
 					if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
 				{
-//line saxpy.go:77
 					k := int(2)
+//line saxpy.go:78
 					if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
 				}
 				{
-//line saxpy.go:77
 					k := int(3)
+//line saxpy.go:78
 					if j := base + k; j < len(x) {
 						y[j] = a*x[j] + y[j]
 					}
@@ -432,10 +391,8 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 //line saxpy.go:89
 func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -447,8 +404,8 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line saxpy.go:90
 		chunk := 4 * gc_bdx
+//line saxpy.go:91
 		end := min((gc_bx+1)*chunk, len(x))
 		for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
@@ -456,8 +413,8 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				return
 			}
 			gc_more = false
-//line saxpy.go:99
 			gc_from, gc_to := 0, gc_bdx
+//line saxpy.go:100
 			if !compiled.Adds(gc_off+(gc_bx*chunk), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -473,35 +430,30 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line saxpy.go:93
 							gc_more = true
 //line saxpy.go:93
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line saxpy.go:93
 							gc_more = true
 //line saxpy.go:93
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line saxpy.go:93
 							gc_more = true
 //line saxpy.go:93
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line saxpy.go:93
 							gc_more = true
 //line saxpy.go:93
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:93
 						gc_more = true
 //line saxpy.go:93
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -568,14 +520,12 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 //line saxpy.go:100
 func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:110
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -586,9 +536,9 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:121
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:122
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -607,31 +557,26 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line saxpy.go:107
 						gc_tx := gc_step + 1
 //line saxpy.go:103
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line saxpy.go:107
 						gc_tx := gc_step + 2
 //line saxpy.go:103
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line saxpy.go:107
 						gc_tx := gc_step + 3
 //line saxpy.go:103
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
-//line saxpy.go:107
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line saxpy.go:103
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line saxpy.go:107
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -639,51 +584,42 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:101
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:103
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line saxpy.go:107
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:101
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:103
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line saxpy.go:107
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:101
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:103
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line saxpy.go:107
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:101
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:103
 						y[i] = a*x[i] + y[i]
 					}
 				}
-//line saxpy.go:107
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:101
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:103
 					y[i] = a*x[i] + y[i]

@@ -170,11 +170,20 @@ func (e *emitter) preamble() {
 		if !need {
 			continue
 		}
-		e.printf("%s := %s.%s()\n", e.name[d.whole], b, d.of)
+		var comps []string
 		for _, c := range []string{"x", "y", "z"} {
 			if e.used[parts+c] {
-				e.printf("%s := %s.%s\n", e.name[parts+c], e.name[d.whole], e.f.emitAxis(string(c[0]-'a'+'A')))
+				comps = append(comps, c)
 			}
+		}
+		whole := e.name[d.whole]
+		if e.used[d.whole] || len(comps) > 1 {
+			e.printf("%s := %s.%s()\n", whole, b, d.of)
+		} else {
+			whole = fmt.Sprintf("%s.%s()", b, d.of) // one component: no name for the whole
+		}
+		for _, c := range comps {
+			e.printf("%s := %s.%s\n", e.name[parts+c], whole, e.f.emitAxis(string(c[0]-'a'+'A')))
 		}
 	}
 	if e.used["n"] {

@@ -31,8 +31,7 @@ var gc_src_allPairsK1 = compiled.NewSource(gc_files_hecbench_allpairs, "allPairs
 //line hecbench_allpairs.go:32
 func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, distance []int32, instances, attributes int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y

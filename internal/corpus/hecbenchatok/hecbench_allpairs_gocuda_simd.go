@@ -15,8 +15,7 @@ import (
 func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, instances, attributes int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y

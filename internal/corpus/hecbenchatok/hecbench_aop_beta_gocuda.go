@@ -65,10 +65,8 @@ var gc_src_updateCashflow = compiled.NewSource(gc_files_hecbench_aop_beta, "upda
 //line hecbench_aop_beta.go:166
 func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int, payoffObject PayoffPut, expMinRDt float64, beta, paths []float64, allOutOfTheMoney []int32, cashflows []float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

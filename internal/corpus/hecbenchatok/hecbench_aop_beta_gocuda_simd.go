@@ -15,12 +15,9 @@ import (
 func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff PayoffPut, svd, paths, cashflows []float64, allOutOfTheMoney []int32, partialSums []float64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_beta0 := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_s_beta1 := compiled.Scratch[float64](gc_b, 1)[:gc_n]
@@ -381,8 +378,7 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, beta []float64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_sums := compiled.Scratch[Double3](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -496,10 +492,8 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, sums []float64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line hecbench_aop_beta.go:216
@@ -720,8 +714,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expMinRDt float64, sums []float64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	_ = &expMinRDt

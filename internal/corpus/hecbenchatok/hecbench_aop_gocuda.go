@@ -33,10 +33,8 @@ var gc_src_generatePaths = compiled.NewSource(gc_files_hecbench_aop, "generatePa
 //line hecbench_aop.go:47
 func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps, numPaths int, payoff PayoffPut, dt, S0, r, sigma float64, samples, paths []float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -30,10 +30,8 @@ var gc_src_kernelBS = compiled.NewSource(gc_files_hecbench_bsearch, "kernelBS", 
 //line hecbench_bsearch.go:14
 func gc_body_kernelBS(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float32, accR []uint64, zSize, n uint64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -97,10 +95,8 @@ var gc_src_kernelBS2 = compiled.NewSource(gc_files_hecbench_bsearch, "kernelBS2"
 //line hecbench_bsearch.go:36
 func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float32, accR []uint64, zSize, n uint64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	gc_bx := gc_lo%gc_gdx - 1
@@ -201,10 +197,8 @@ var gc_src_kernelBS3 = compiled.NewSource(gc_files_hecbench_bsearch, "kernelBS3"
 //line hecbench_bsearch.go:67
 func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float32, accR []uint64, zSize, n uint64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	gc_bx := gc_lo%gc_gdx - 1
@@ -308,10 +302,8 @@ var gc_src_kernelBS4 = compiled.NewSource(gc_files_hecbench_bsearch, "kernelBS4"
 func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64, zSize, n uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 //line hecbench_bsearch.go:103

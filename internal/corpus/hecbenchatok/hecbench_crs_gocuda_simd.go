@@ -15,10 +15,8 @@ import (
 func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_index := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_index {
@@ -223,10 +221,8 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_index := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_index {
@@ -431,10 +427,8 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_index := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_index {
@@ -610,10 +604,8 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_index := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_index {

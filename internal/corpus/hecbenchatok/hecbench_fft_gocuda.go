@@ -30,10 +30,8 @@ var gc_src_fft1D512 = compiled.NewSource(gc_files_hecbench_fft, "fft1D512", "32a
 func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_data := make([][8]Double2, gc_b.Len())
 	gc_s_reversed := compiled.Scratch[[8]int](gc_b, 0)[:gc_n]
@@ -623,10 +621,8 @@ var gc_src_ifft1D512 = compiled.NewSource(gc_files_hecbench_fft, "ifft1D512", "6
 func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_data := make([][8]Double2, gc_b.Len())
 	gc_s_reversed := compiled.Scratch[[8]int](gc_b, 0)[:gc_n]

@@ -47,10 +47,8 @@ var gc_src_compute1 = compiled.NewSource(gc_files_hecbench_graphb_cc, "compute1"
 //line hecbench_graphb_cc.go:56
 func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlist, label []int32, minus []bool, negCnt []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_graphb_cc.go:58
 	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
@@ -143,10 +141,8 @@ var gc_src_flatten = compiled.NewSource(gc_files_hecbench_graphb_cc, "flatten", 
 //line hecbench_graphb_cc.go:96
 func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_graphb_cc.go:98
 	incr := gc_gdx * gbThreadsPerBlock
@@ -227,10 +223,8 @@ var gc_src_ccSize = compiled.NewSource(gc_files_hecbench_graphb_cc, "ccSize", "7
 //line hecbench_graphb_cc.go:120
 func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, count []int32, hi []uint64, wSize []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -401,10 +395,8 @@ var gc_src_largestCC = compiled.NewSource(gc_files_hecbench_graphb_cc, "largestC
 //line hecbench_graphb_cc.go:135
 func gc_body_largestCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, count []int32, hi []uint64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_graphb_cc.go:137
 	incr := gc_gdx * gbThreadsPerBlock
@@ -488,10 +480,8 @@ var gc_src_ccHopCount = compiled.NewSource(gc_files_hecbench_graphb_cc, "ccHopCo
 //line hecbench_graphb_cc.go:149
 func gc_body_ccHopCount(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlist, label, count, ws1, ws2 []int32, hi []uint64, wSize []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_graphb_cc.go:151
 	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
@@ -568,10 +558,8 @@ var gc_src_bellmanFord = compiled.NewSource(gc_files_hecbench_graphb_cc, "bellma
 //line hecbench_graphb_cc.go:179
 func gc_body_bellmanFord(gc_b *compiled.Block, gc_lo, gc_hi int, count []int32, changed []bool, ws1, ws2, wSize []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_graphb_cc.go:181
 	incr := gc_gdx * gbThreadsPerBlock
@@ -642,10 +630,8 @@ var gc_src_incrementCC = compiled.NewSource(gc_files_hecbench_graphb_cc, "increm
 //line hecbench_graphb_cc.go:201
 func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, count, inCC []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_graphb_cc.go:203
 	incr := gc_gdx * gbThreadsPerBlock

@@ -65,10 +65,8 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_graphb_tree.go:104
 	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
@@ -209,10 +207,8 @@ var gc_src_rootcount = compiled.NewSource(gc_files_hecbench_graphb_tree, "rootco
 //line hecbench_graphb_tree.go:140
 func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, label []int32, level int32, start, end int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_graphb_tree.go:142
 	incr := gc_gdx * gbThreadsPerBlock
@@ -331,10 +327,8 @@ var gc_src_inTreeUpdate = compiled.NewSource(gc_files_hecbench_graphb_tree, "inT
 //line hecbench_graphb_tree.go:153
 func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nlist, inTree []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_graphb_tree.go:155
 	incr := gc_gdx * gbThreadsPerBlock
@@ -491,10 +485,8 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_graphb_tree.go:167
 	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize

@@ -15,8 +15,7 @@ import (
 func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line hecbench_lfib4.go:29
 	if 2*lfibP4 <= 1*gc_bdx {
@@ -209,8 +208,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line hecbench_lfib4.go:57
 	cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
@@ -513,8 +511,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line hecbench_lfib4.go:90
 	if 3*lfibP4 <= 1*gc_bdx {
@@ -2593,12 +2590,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_pcx := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 //line hecbench_lfib4.go:162

@@ -45,14 +45,12 @@ var gc_src_gpuApplySzKernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuApp
 //line hecbench_lsqt.go:30
 func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inReal, inImag, outReal, outImag []float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_lsqt.go:40
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -63,9 +61,9 @@ func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inR
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_lsqt.go:51
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_lsqt.go:52
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -79,7 +77,6 @@ func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inR
 				gc_at3 := outImag[gc_off:][:gc_to]
 				gc_at4 := inImag[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lsqt.go:31
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_lsqt.go:33
 					if i%2 == 0 {
@@ -91,12 +88,10 @@ func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inR
 					}
 				}
 			} else {
-//line hecbench_lsqt.go:43
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:31
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_lsqt.go:33
 					if i%2 == 0 {
@@ -156,8 +151,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_lsqt.go:132
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
@@ -170,21 +164,20 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 //line hecbench_lsqt.go:141
 		sDataImag := sDataImag[:256]
 		{
-//line hecbench_lsqt.go:144
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lsqt.go:145
 				if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) {
 					gc_at := sDataReal[:gc_bdx]
 					gc_at2 := sDataImag[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
+//line hecbench_lsqt.go:131
 						var patch, n, m int
 //line hecbench_lsqt.go:134
 						gc_at[gc_tx] = 0.0
 						gc_at2[gc_tx] = 0.0
-//line hecbench_lsqt.go:139
 						var patch_ int = 0
 //line hecbench_lsqt.go:139
 						for ; patch_ < numberOfPatches; patch_++ {
@@ -197,21 +190,18 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 //line hecbench_lsqt.go:146
 						patch = patch_
-//line hecbench_lsqt.go:146
 						_ = patch
 					}
 				} else {
-//line hecbench_lsqt.go:153
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
+//line hecbench_lsqt.go:131
 						var patch, n, m int
 //line hecbench_lsqt.go:134
 						sDataReal[tid] = 0.0
 						sDataImag[tid] = 0.0
-//line hecbench_lsqt.go:139
 						var patch_ int = 0
 //line hecbench_lsqt.go:139
 						for ; patch_ < numberOfPatches; patch_++ {
@@ -224,13 +214,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 //line hecbench_lsqt.go:146
 						patch = patch_
-//line hecbench_lsqt.go:146
 						_ = patch
 					}
 				}
 			}
 		}
-//line hecbench_lsqt.go:155
 	})
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -244,7 +232,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 					tid := gc_tx
 //line hecbench_lsqt.go:132
 					var m int
@@ -254,11 +241,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:163
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 					tid := gc_tx
 //line hecbench_lsqt.go:132
 					var m int
@@ -268,11 +253,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:163
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 					tid := gc_tx
 //line hecbench_lsqt.go:132
 					var m int
@@ -282,11 +265,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:163
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 					tid := gc_tx
 //line hecbench_lsqt.go:132
 					var m int
@@ -296,11 +277,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-//line hecbench_lsqt.go:163
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 				tid := gc_tx
 //line hecbench_lsqt.go:132
 				var m int
@@ -312,7 +291,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		}
 	}
 	{
-//line hecbench_lsqt.go:165
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -324,7 +302,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 					tid := gc_tx
 //line hecbench_lsqt.go:132
 					var m int
@@ -334,11 +311,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:169
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 					tid := gc_tx
 //line hecbench_lsqt.go:132
 					var m int
@@ -348,11 +323,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:169
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 					tid := gc_tx
 //line hecbench_lsqt.go:132
 					var m int
@@ -362,11 +335,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:169
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 					tid := gc_tx
 //line hecbench_lsqt.go:132
 					var m int
@@ -376,11 +347,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-//line hecbench_lsqt.go:169
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 				tid := gc_tx
 //line hecbench_lsqt.go:132
 				var m int
@@ -398,9 +367,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_lsqt.go:179
 		var gc_m30 uint32
-//line hecbench_lsqt.go:168
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
@@ -410,7 +377,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_m30 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line hecbench_lsqt.go:178
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -420,7 +386,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 				tid := gc_tx
 //line hecbench_lsqt.go:168
 				if tid < 32 {
@@ -428,7 +393,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 		}
-//line hecbench_lsqt.go:174
 		gc_save30 := gc_act
 		gc_act = gc_save30 & gc_m30
 		if gc_act != 0 {
@@ -437,16 +401,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:174
 				gc_x02 := gc_tidx.X
 				gc_off := gc_x02
 				gc_off2 := 32 + gc_x02
+//line hecbench_lsqt.go:177
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(s) && 32 <= len(s)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
 					gc_at3 := s[gc_off:][:32]
 					gc_at4 := s[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
@@ -467,7 +430,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
@@ -479,12 +441,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:54
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:57
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
+//line hecbench_lsqt.go:59
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 					gc_at5 := s[gc_off3:][:32]
 //line hecbench_lsqt.go:49
@@ -500,11 +461,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
-//line hecbench_lsqt.go:171
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:49
 						s[tid_] = v
@@ -512,17 +471,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:55
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:58
 				gc_x04 := gc_tidx.X
 				gc_off4 := 16 + gc_x04
+//line hecbench_lsqt.go:60
 				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
 					gc_at6 := s[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x04 + gc_lane
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
@@ -543,11 +500,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
-//line hecbench_lsqt.go:171
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:51
 						v += s[tid_+16]
@@ -556,12 +511,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:58
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:61
 				gc_x05 := gc_tidx.X
 				gc_off5 := gc_x05
+//line hecbench_lsqt.go:63
 				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
 					gc_at7 := s[gc_off5:][:32]
 //line hecbench_lsqt.go:53
@@ -577,11 +531,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
-//line hecbench_lsqt.go:171
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:53
 						s[tid_] = v
@@ -589,17 +541,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:59
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:62
 				gc_x06 := gc_tidx.X
 				gc_off6 := 8 + gc_x06
+//line hecbench_lsqt.go:64
 				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
 					gc_at8 := s[gc_off6:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x06 + gc_lane
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
@@ -620,11 +570,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
-//line hecbench_lsqt.go:171
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:55
 						v += s[tid_+8]
@@ -633,12 +581,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:62
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:65
 				gc_x07 := gc_tidx.X
 				gc_off7 := gc_x07
+//line hecbench_lsqt.go:67
 				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
 					gc_at9 := s[gc_off7:][:32]
 //line hecbench_lsqt.go:57
@@ -654,11 +601,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
-//line hecbench_lsqt.go:171
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:57
 						s[tid_] = v
@@ -666,17 +611,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:63
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:66
 				gc_x08 := gc_tidx.X
 				gc_off8 := 4 + gc_x08
+//line hecbench_lsqt.go:68
 				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
 					gc_at10 := s[gc_off8:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x08 + gc_lane
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
@@ -697,11 +640,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
-//line hecbench_lsqt.go:171
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:59
 						v += s[tid_+4]
@@ -710,12 +651,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:66
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:69
 				gc_x09 := gc_tidx.X
 				gc_off9 := gc_x09
+//line hecbench_lsqt.go:71
 				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
 					gc_at11 := s[gc_off9:][:32]
 //line hecbench_lsqt.go:61
@@ -731,11 +671,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
-//line hecbench_lsqt.go:171
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:61
 						s[tid_] = v
@@ -743,17 +681,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:67
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:70
 				gc_x010 := gc_tidx.X
 				gc_off10 := 2 + gc_x010
+//line hecbench_lsqt.go:72
 				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
 					gc_at12 := s[gc_off10:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x010 + gc_lane
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
@@ -774,11 +710,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
-//line hecbench_lsqt.go:171
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:63
 						v += s[tid_+2]
@@ -787,12 +721,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:70
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:73
 				gc_x011 := gc_tidx.X
 				gc_off11 := gc_x011
+//line hecbench_lsqt.go:75
 				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
 					gc_at13 := s[gc_off11:][:32]
 //line hecbench_lsqt.go:65
@@ -808,11 +741,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
-//line hecbench_lsqt.go:171
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:65
 						s[tid_] = v
@@ -820,17 +751,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:71
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:74
 				gc_x012 := gc_tidx.X
 				gc_off12 := 1 + gc_x012
+//line hecbench_lsqt.go:76
 				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
 					gc_at14 := s[gc_off12:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x012 + gc_lane
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
@@ -851,11 +780,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
-//line hecbench_lsqt.go:171
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:67
 						v += s[tid_+1]
@@ -864,12 +791,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:74
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:77
 				gc_x013 := gc_tidx.X
 				gc_off13 := gc_x013
+//line hecbench_lsqt.go:79
 				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
 					gc_at15 := s[gc_off13:][:32]
 //line hecbench_lsqt.go:69
@@ -885,11 +811,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:169
 						var tid_ int = tid
-//line hecbench_lsqt.go:171
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:69
 						s[tid_] = v
@@ -901,16 +825,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:175
 				gc_x014 := gc_tidx.X
 				gc_off14 := gc_x014
 				gc_off15 := 32 + gc_x014
+//line hecbench_lsqt.go:178
 				if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s_) && 32 <= len(s_)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 {
 					gc_at16 := s_[gc_off14:][:32]
 					gc_at17 := s_[gc_off15:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x014 + gc_lane
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
@@ -931,7 +854,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
@@ -943,12 +865,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:54
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:57
 				gc_x015 := gc_tidx.X
 				gc_off16 := gc_x015
+//line hecbench_lsqt.go:59
 				if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
 					gc_at18 := s_[gc_off16:][:32]
 //line hecbench_lsqt.go:49
@@ -964,11 +885,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
-//line hecbench_lsqt.go:172
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:49
 						s_[tid_2] = v_
@@ -976,17 +895,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:55
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:58
 				gc_x016 := gc_tidx.X
 				gc_off17 := 16 + gc_x016
+//line hecbench_lsqt.go:60
 				if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
 					gc_at19 := s_[gc_off17:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x016 + gc_lane
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
@@ -1007,11 +924,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
-//line hecbench_lsqt.go:172
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:51
 						v_ += s_[tid_2+16]
@@ -1020,12 +935,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:58
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:61
 				gc_x017 := gc_tidx.X
 				gc_off18 := gc_x017
+//line hecbench_lsqt.go:63
 				if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
 					gc_at20 := s_[gc_off18:][:32]
 //line hecbench_lsqt.go:53
@@ -1041,11 +955,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
-//line hecbench_lsqt.go:172
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:53
 						s_[tid_2] = v_
@@ -1053,17 +965,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:59
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:62
 				gc_x018 := gc_tidx.X
 				gc_off19 := 8 + gc_x018
+//line hecbench_lsqt.go:64
 				if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
 					gc_at21 := s_[gc_off19:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x018 + gc_lane
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
@@ -1084,11 +994,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
-//line hecbench_lsqt.go:172
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:55
 						v_ += s_[tid_2+8]
@@ -1097,12 +1005,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:62
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:65
 				gc_x019 := gc_tidx.X
 				gc_off20 := gc_x019
+//line hecbench_lsqt.go:67
 				if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
 					gc_at22 := s_[gc_off20:][:32]
 //line hecbench_lsqt.go:57
@@ -1118,11 +1025,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
-//line hecbench_lsqt.go:172
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:57
 						s_[tid_2] = v_
@@ -1130,17 +1035,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:63
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:66
 				gc_x020 := gc_tidx.X
 				gc_off21 := 4 + gc_x020
+//line hecbench_lsqt.go:68
 				if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
 					gc_at23 := s_[gc_off21:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x020 + gc_lane
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
@@ -1161,11 +1064,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
-//line hecbench_lsqt.go:172
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:59
 						v_ += s_[tid_2+4]
@@ -1174,12 +1075,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:66
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:69
 				gc_x021 := gc_tidx.X
 				gc_off22 := gc_x021
+//line hecbench_lsqt.go:71
 				if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
 					gc_at24 := s_[gc_off22:][:32]
 //line hecbench_lsqt.go:61
@@ -1195,11 +1095,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
-//line hecbench_lsqt.go:172
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:61
 						s_[tid_2] = v_
@@ -1207,17 +1105,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:67
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:70
 				gc_x022 := gc_tidx.X
 				gc_off23 := 2 + gc_x022
+//line hecbench_lsqt.go:72
 				if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
 					gc_at25 := s_[gc_off23:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x022 + gc_lane
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
@@ -1238,11 +1134,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
-//line hecbench_lsqt.go:172
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:63
 						v_ += s_[tid_2+2]
@@ -1251,12 +1145,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:70
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:73
 				gc_x023 := gc_tidx.X
 				gc_off24 := gc_x023
+//line hecbench_lsqt.go:75
 				if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
 					gc_at26 := s_[gc_off24:][:32]
 //line hecbench_lsqt.go:65
@@ -1272,11 +1165,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
-//line hecbench_lsqt.go:172
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:65
 						s_[tid_2] = v_
@@ -1284,17 +1175,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:71
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:74
 				gc_x024 := gc_tidx.X
 				gc_off25 := 1 + gc_x024
+//line hecbench_lsqt.go:76
 				if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
 					gc_at27 := s_[gc_off25:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x024 + gc_lane
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
@@ -1315,11 +1204,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
-//line hecbench_lsqt.go:172
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:67
 						v_ += s_[tid_2+1]
@@ -1328,12 +1215,11 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:74
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:77
 				gc_x025 := gc_tidx.X
 				gc_off26 := gc_x025
+//line hecbench_lsqt.go:79
 				if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
 					gc_at28 := s_[gc_off26:][:32]
 //line hecbench_lsqt.go:69
@@ -1349,11 +1235,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
 						tid := gc_tx
 //line hecbench_lsqt.go:170
 						var tid_2 int = tid
-//line hecbench_lsqt.go:172
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:69
 						s_[tid_2] = v_
@@ -1361,11 +1245,9 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 		}
-//line hecbench_lsqt.go:75
 		gc_act = gc_save30 &^ gc_dead
 	}
 	{
-//line hecbench_lsqt.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1373,6 +1255,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off27 := gc_bx
 			gc_off28 := 0
+//line hecbench_lsqt.go:87
 			if gc_from >= 0 && gc_off27 >= 0 && gc_off27 < len(gInnerProduct2Real) && gc_off28 >= 0 && gc_off28 < len(sDataReal) && gc_off27 < len(gInnerProduct2Imag) && gc_off28 < len(sDataImag) {
 				gc_at29 := gInnerProduct2Real[gc_off27:][:1]
 				gc_at30 := sDataReal[gc_off28:][:1]
@@ -1393,14 +1276,12 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_at29[0] = gc_at30[0]
 					gc_at31[0] = gc_at32[0]
 				}
-//line hecbench_lsqt.go:178
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lsqt.go:173
 					gc_at29[0] = gc_at30[0]
 					gc_at31[0] = gc_at32[0]
 				}
 			} else {
-//line hecbench_lsqt.go:178
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -1412,7 +1293,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 					{
-//line hecbench_lsqt.go:178
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1421,7 +1301,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 					{
-//line hecbench_lsqt.go:178
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1430,7 +1309,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 					{
-//line hecbench_lsqt.go:178
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1439,7 +1317,6 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
 				}
-//line hecbench_lsqt.go:178
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

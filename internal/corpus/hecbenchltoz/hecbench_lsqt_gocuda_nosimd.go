@@ -13,14 +13,12 @@ import (
 //line hecbench_lsqt.go:18
 func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfElements int, gStateReal, gStateImag []float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_lsqt.go:28
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -31,9 +29,9 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_lsqt.go:39
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_lsqt.go:40
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numberOfElements, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -53,35 +51,30 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 						gc_at2[gc_tx] = 0
 					}
 					{
-//line hecbench_lsqt.go:26
 						gc_tx := gc_step + 1
 //line hecbench_lsqt.go:21
 						gc_at[gc_tx] = 0
 						gc_at2[gc_tx] = 0
 					}
 					{
-//line hecbench_lsqt.go:26
 						gc_tx := gc_step + 2
 //line hecbench_lsqt.go:21
 						gc_at[gc_tx] = 0
 						gc_at2[gc_tx] = 0
 					}
 					{
-//line hecbench_lsqt.go:26
 						gc_tx := gc_step + 3
 //line hecbench_lsqt.go:21
 						gc_at[gc_tx] = 0
 						gc_at2[gc_tx] = 0
 					}
 				}
-//line hecbench_lsqt.go:26
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lsqt.go:21
 					gc_at[gc_tx] = 0
 					gc_at2[gc_tx] = 0
 				}
 			} else {
-//line hecbench_lsqt.go:26
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -89,55 +82,46 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:19
 						n := gc_bx*gc_bdx + gc_tx
 //line hecbench_lsqt.go:21
 						gStateReal[n] = 0
 						gStateImag[n] = 0
 					}
 					{
-//line hecbench_lsqt.go:26
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:19
 						n := gc_bx*gc_bdx + gc_tx
 //line hecbench_lsqt.go:21
 						gStateReal[n] = 0
 						gStateImag[n] = 0
 					}
 					{
-//line hecbench_lsqt.go:26
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:19
 						n := gc_bx*gc_bdx + gc_tx
 //line hecbench_lsqt.go:21
 						gStateReal[n] = 0
 						gStateImag[n] = 0
 					}
 					{
-//line hecbench_lsqt.go:26
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:19
 						n := gc_bx*gc_bdx + gc_tx
 //line hecbench_lsqt.go:21
 						gStateReal[n] = 0
 						gStateImag[n] = 0
 					}
 				}
-//line hecbench_lsqt.go:26
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:19
 					n := gc_bx*gc_bdx + gc_tx
 //line hecbench_lsqt.go:21
 					gStateReal[n] = 0
@@ -156,15 +140,14 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_lsqt.go:81
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
 	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-//line hecbench_lsqt.go:84
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line hecbench_lsqt.go:86
 		if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) && gc_off >= 0 && gc_off <= len(gFinalStateReal) && gc_bdx <= len(gFinalStateReal)-gc_off && gc_off <= len(gFinalStateImag) && gc_bdx <= len(gFinalStateImag)-gc_off && gc_off <= len(gRandomStateReal) && gc_bdx <= len(gRandomStateReal)-gc_off && gc_off <= len(gRandomStateImag) && gc_bdx <= len(gRandomStateImag)-gc_off {
 			gc_at := sDataReal[:gc_bdx]
 			gc_at2 := sDataImag[:gc_bdx]
@@ -173,18 +156,16 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			gc_at5 := gRandomStateReal[gc_off:][:gc_bdx]
 			gc_at6 := gRandomStateImag[gc_off:][:gc_bdx]
 			gc_vstep := 0
-//line hecbench_lsqt.go:83
 			gc_vb4 := lanes.BroadcastFloat64x4(0.0)
-//line hecbench_lsqt.go:83
 			gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
-//line hecbench_lsqt.go:77
 				var tid int = gc_tx
+//line hecbench_lsqt.go:78
 				var n int = gc_bx*gc_bdx + tid
 				var m int
-//line hecbench_lsqt.go:79
 				_ = m
+//line hecbench_lsqt.go:80
 				var a lanes.Float64x4
 //line hecbench_lsqt.go:80
 				var b lanes.Float64x4
@@ -213,7 +194,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				} else {
 //line hecbench_lsqt.go:85
 					gc_if4 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
-//line hecbench_lsqt.go:85
 					if gc_if4.ToBits() != 0 {
 //line hecbench_lsqt.go:85
 						a = lanes.LoadFloat64x4Slice(gc_at3[gc_tx:]).Merge(a, gc_if4)
@@ -230,10 +210,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					}
 				}
 			}
-//line hecbench_lsqt.go:87
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_lsqt.go:77
 				tid := gc_tx
+//line hecbench_lsqt.go:78
 				n := gc_bx*gc_bdx + tid
 				var m int
 				var a, b, c, d float64
@@ -251,20 +230,17 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				_ = m
 			}
 		} else {
-//line hecbench_lsqt.go:100
 			gc_vstep2 := 0
-//line hecbench_lsqt.go:83
 			gc_vb2 := lanes.BroadcastFloat64x4(0.0)
-//line hecbench_lsqt.go:83
 			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				gc_tx := gc_vstep2
-//line hecbench_lsqt.go:77
 				var tid int = gc_tx
+//line hecbench_lsqt.go:78
 				var n int = gc_bx*gc_bdx + tid
 				var m int
-//line hecbench_lsqt.go:79
 				_ = m
+//line hecbench_lsqt.go:80
 				var a lanes.Float64x4
 //line hecbench_lsqt.go:80
 				var b lanes.Float64x4
@@ -274,7 +250,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				var d lanes.Float64x4
 //line hecbench_lsqt.go:83
 				if tid < 0 || tid > len(sDataReal)-4 || tid > len(sDataImag)-4 || n < 0 || n > len(gFinalStateReal)-4 || n > len(gFinalStateImag)-4 || n > len(gRandomStateReal)-4 || n > len(gRandomStateImag)-4 {
-//line hecbench_lsqt.go:83
 					break
 				}
 //line hecbench_lsqt.go:83
@@ -291,7 +266,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				} else {
 //line hecbench_lsqt.go:91
 					gc_if2 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
-//line hecbench_lsqt.go:85
 					if gc_if2.ToBits() != 0 {
 //line hecbench_lsqt.go:85
 						a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if2)
@@ -303,12 +277,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					}
 				}
 			}
-//line hecbench_lsqt.go:93
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 				tid := gc_tx
+//line hecbench_lsqt.go:78
 				n := gc_bx*gc_bdx + tid
 				var m int
 				var a, b, c, d float64
@@ -328,7 +301,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		}
 	}
 	{
-//line hecbench_lsqt.go:103
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 128; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -340,7 +312,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 					tid := gc_tx
 //line hecbench_lsqt.go:79
 					var m int
@@ -350,11 +321,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:109
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 					tid := gc_tx
 //line hecbench_lsqt.go:79
 					var m int
@@ -364,11 +333,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:109
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 					tid := gc_tx
 //line hecbench_lsqt.go:79
 					var m int
@@ -378,11 +345,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:109
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 					tid := gc_tx
 //line hecbench_lsqt.go:79
 					var m int
@@ -392,11 +357,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-//line hecbench_lsqt.go:109
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 				tid := gc_tx
 //line hecbench_lsqt.go:79
 				var m int
@@ -408,7 +371,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		}
 	}
 	{
-//line hecbench_lsqt.go:111
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -420,7 +382,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 					tid := gc_tx
 //line hecbench_lsqt.go:79
 					var m int
@@ -430,11 +391,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:115
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 					tid := gc_tx
 //line hecbench_lsqt.go:79
 					var m int
@@ -444,11 +403,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:115
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 					tid := gc_tx
 //line hecbench_lsqt.go:79
 					var m int
@@ -458,11 +415,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-//line hecbench_lsqt.go:115
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 					tid := gc_tx
 //line hecbench_lsqt.go:79
 					var m int
@@ -472,11 +427,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-//line hecbench_lsqt.go:115
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 				tid := gc_tx
 //line hecbench_lsqt.go:79
 				var m int
@@ -494,9 +447,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_lsqt.go:125
 		var gc_m30 uint32
-//line hecbench_lsqt.go:114
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
@@ -506,7 +457,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_m30 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line hecbench_lsqt.go:124
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -516,7 +466,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 				tid := gc_tx
 //line hecbench_lsqt.go:114
 				if tid < 32 {
@@ -524,7 +473,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 		}
-//line hecbench_lsqt.go:120
 		gc_save30 := gc_act
 		gc_act = gc_save30 & gc_m30
 		if gc_act != 0 {
@@ -533,16 +481,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:120
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
 				gc_off3 := 32 + gc_x02
+//line hecbench_lsqt.go:123
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 					gc_at7 := s[gc_off2:][:32]
 					gc_at8 := s[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
@@ -563,7 +510,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
@@ -575,12 +521,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:54
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:57
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
+//line hecbench_lsqt.go:59
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
 					gc_at9 := s[gc_off4:][:32]
 //line hecbench_lsqt.go:49
@@ -596,11 +541,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
-//line hecbench_lsqt.go:117
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:49
 						s[tid_] = v
@@ -608,17 +551,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:55
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:58
 				gc_x04 := gc_tidx.X
 				gc_off5 := 16 + gc_x04
+//line hecbench_lsqt.go:60
 				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
 					gc_at10 := s[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x04 + gc_lane
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
@@ -639,11 +580,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
-//line hecbench_lsqt.go:117
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:51
 						v += s[tid_+16]
@@ -652,12 +591,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:58
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:61
 				gc_x05 := gc_tidx.X
 				gc_off6 := gc_x05
+//line hecbench_lsqt.go:63
 				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
 					gc_at11 := s[gc_off6:][:32]
 //line hecbench_lsqt.go:53
@@ -673,11 +611,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
-//line hecbench_lsqt.go:117
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:53
 						s[tid_] = v
@@ -685,17 +621,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:59
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:62
 				gc_x06 := gc_tidx.X
 				gc_off7 := 8 + gc_x06
+//line hecbench_lsqt.go:64
 				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
 					gc_at12 := s[gc_off7:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x06 + gc_lane
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
@@ -716,11 +650,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
-//line hecbench_lsqt.go:117
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:55
 						v += s[tid_+8]
@@ -729,12 +661,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:62
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:65
 				gc_x07 := gc_tidx.X
 				gc_off8 := gc_x07
+//line hecbench_lsqt.go:67
 				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
 					gc_at13 := s[gc_off8:][:32]
 //line hecbench_lsqt.go:57
@@ -750,11 +681,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
-//line hecbench_lsqt.go:117
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:57
 						s[tid_] = v
@@ -762,17 +691,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:63
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:66
 				gc_x08 := gc_tidx.X
 				gc_off9 := 4 + gc_x08
+//line hecbench_lsqt.go:68
 				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
 					gc_at14 := s[gc_off9:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x08 + gc_lane
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
@@ -793,11 +720,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
-//line hecbench_lsqt.go:117
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:59
 						v += s[tid_+4]
@@ -806,12 +731,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:66
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:69
 				gc_x09 := gc_tidx.X
 				gc_off10 := gc_x09
+//line hecbench_lsqt.go:71
 				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
 					gc_at15 := s[gc_off10:][:32]
 //line hecbench_lsqt.go:61
@@ -827,11 +751,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
-//line hecbench_lsqt.go:117
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:61
 						s[tid_] = v
@@ -839,17 +761,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:67
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:70
 				gc_x010 := gc_tidx.X
 				gc_off11 := 2 + gc_x010
+//line hecbench_lsqt.go:72
 				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
 					gc_at16 := s[gc_off11:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x010 + gc_lane
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
@@ -873,7 +793,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
-//line hecbench_lsqt.go:117
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:63
 						v += s[tid_+2]
@@ -882,12 +801,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:70
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:73
 				gc_x011 := gc_tidx.X
 				gc_off12 := gc_x011
+//line hecbench_lsqt.go:75
 				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
 					gc_at17 := s[gc_off12:][:32]
 //line hecbench_lsqt.go:65
@@ -906,7 +824,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
-//line hecbench_lsqt.go:117
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:65
 						s[tid_] = v
@@ -914,17 +831,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:71
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:74
 				gc_x012 := gc_tidx.X
 				gc_off13 := 1 + gc_x012
+//line hecbench_lsqt.go:76
 				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
 					gc_at18 := s[gc_off13:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x012 + gc_lane
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
@@ -945,11 +860,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
-//line hecbench_lsqt.go:117
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:67
 						v += s[tid_+1]
@@ -958,12 +871,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:74
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:77
 				gc_x013 := gc_tidx.X
 				gc_off14 := gc_x013
+//line hecbench_lsqt.go:79
 				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s) && 32 <= len(s)-gc_off14 {
 					gc_at19 := s[gc_off14:][:32]
 //line hecbench_lsqt.go:69
@@ -979,11 +891,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:115
 						var tid_ int = tid
-//line hecbench_lsqt.go:117
 						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:69
 						s[tid_] = v
@@ -995,16 +905,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:121
 				gc_x014 := gc_tidx.X
 				gc_off15 := gc_x014
 				gc_off16 := 32 + gc_x014
+//line hecbench_lsqt.go:124
 				if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
 					gc_at20 := s_[gc_off15:][:32]
 					gc_at21 := s_[gc_off16:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x014 + gc_lane
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
@@ -1025,7 +934,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
@@ -1037,12 +945,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:54
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:57
 				gc_x015 := gc_tidx.X
 				gc_off17 := gc_x015
+//line hecbench_lsqt.go:59
 				if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
 					gc_at22 := s_[gc_off17:][:32]
 //line hecbench_lsqt.go:49
@@ -1058,11 +965,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
-//line hecbench_lsqt.go:118
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:49
 						s_[tid_2] = v_
@@ -1070,17 +975,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:55
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:58
 				gc_x016 := gc_tidx.X
 				gc_off18 := 16 + gc_x016
+//line hecbench_lsqt.go:60
 				if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
 					gc_at23 := s_[gc_off18:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x016 + gc_lane
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
@@ -1101,11 +1004,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
-//line hecbench_lsqt.go:118
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:51
 						v_ += s_[tid_2+16]
@@ -1114,12 +1015,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:58
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:61
 				gc_x017 := gc_tidx.X
 				gc_off19 := gc_x017
+//line hecbench_lsqt.go:63
 				if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
 					gc_at24 := s_[gc_off19:][:32]
 //line hecbench_lsqt.go:53
@@ -1135,11 +1035,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
-//line hecbench_lsqt.go:118
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:53
 						s_[tid_2] = v_
@@ -1147,17 +1045,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:59
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:62
 				gc_x018 := gc_tidx.X
 				gc_off20 := 8 + gc_x018
+//line hecbench_lsqt.go:64
 				if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
 					gc_at25 := s_[gc_off20:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x018 + gc_lane
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
@@ -1178,11 +1074,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
-//line hecbench_lsqt.go:118
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:55
 						v_ += s_[tid_2+8]
@@ -1191,12 +1085,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:62
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:65
 				gc_x019 := gc_tidx.X
 				gc_off21 := gc_x019
+//line hecbench_lsqt.go:67
 				if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
 					gc_at26 := s_[gc_off21:][:32]
 //line hecbench_lsqt.go:57
@@ -1212,11 +1105,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
-//line hecbench_lsqt.go:118
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:57
 						s_[tid_2] = v_
@@ -1224,17 +1115,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:63
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:66
 				gc_x020 := gc_tidx.X
 				gc_off22 := 4 + gc_x020
+//line hecbench_lsqt.go:68
 				if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
 					gc_at27 := s_[gc_off22:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x020 + gc_lane
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
@@ -1255,11 +1144,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
-//line hecbench_lsqt.go:118
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:59
 						v_ += s_[tid_2+4]
@@ -1268,12 +1155,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:66
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:69
 				gc_x021 := gc_tidx.X
 				gc_off23 := gc_x021
+//line hecbench_lsqt.go:71
 				if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
 					gc_at28 := s_[gc_off23:][:32]
 //line hecbench_lsqt.go:61
@@ -1289,11 +1175,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
-//line hecbench_lsqt.go:118
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:61
 						s_[tid_2] = v_
@@ -1301,17 +1185,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:67
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:70
 				gc_x022 := gc_tidx.X
 				gc_off24 := 2 + gc_x022
+//line hecbench_lsqt.go:72
 				if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
 					gc_at29 := s_[gc_off24:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x022 + gc_lane
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
@@ -1335,7 +1217,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
-//line hecbench_lsqt.go:118
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:63
 						v_ += s_[tid_2+2]
@@ -1344,12 +1225,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:70
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:73
 				gc_x023 := gc_tidx.X
 				gc_off25 := gc_x023
+//line hecbench_lsqt.go:75
 				if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
 					gc_at30 := s_[gc_off25:][:32]
 //line hecbench_lsqt.go:65
@@ -1368,7 +1248,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
-//line hecbench_lsqt.go:118
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:65
 						s_[tid_2] = v_
@@ -1376,17 +1255,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:71
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:74
 				gc_x024 := gc_tidx.X
 				gc_off26 := 1 + gc_x024
+//line hecbench_lsqt.go:76
 				if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
 					gc_at31 := s_[gc_off26:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x024 + gc_lane
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
@@ -1407,11 +1284,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
-//line hecbench_lsqt.go:118
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:67
 						v_ += s_[tid_2+1]
@@ -1420,12 +1295,11 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 			{
-//line hecbench_lsqt.go:74
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_lsqt.go:77
 				gc_x025 := gc_tidx.X
 				gc_off27 := gc_x025
+//line hecbench_lsqt.go:79
 				if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off27 >= 0 && gc_off27 <= len(s_) && 32 <= len(s_)-gc_off27 {
 					gc_at32 := s_[gc_off27:][:32]
 //line hecbench_lsqt.go:69
@@ -1441,11 +1315,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
 						tid := gc_tx
 //line hecbench_lsqt.go:116
 						var tid_2 int = tid
-//line hecbench_lsqt.go:118
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_lsqt.go:69
 						s_[tid_2] = v_
@@ -1453,16 +1325,15 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				}
 			}
 		}
-//line hecbench_lsqt.go:75
 		gc_act = gc_save30 &^ gc_dead
 	}
 	{
-//line hecbench_lsqt.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lsqt.go:85
 			gc_off28 := gc_bx + gOffset
 			gc_off29 := 0
 			if gc_from >= 0 && gc_off28 >= 0 && gc_off28 < len(gInnerProductReal) && gc_off29 >= 0 && gc_off29 < len(sDataReal) && gc_off28 < len(gInnerProductImag) && gc_off29 < len(sDataImag) {
@@ -1476,7 +1347,6 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_at35[0] = gc_at36[0]
 				}
 			} else {
-//line hecbench_lsqt.go:124
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

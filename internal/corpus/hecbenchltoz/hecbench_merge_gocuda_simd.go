@@ -15,12 +15,9 @@ import (
 func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_currentX := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_currentY := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -320,12 +317,9 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32, C []uint32, CLength uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_threadIdX4 := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_threadIdX4p1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]

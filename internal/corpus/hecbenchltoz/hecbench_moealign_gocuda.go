@@ -37,8 +37,7 @@ var gc_src_moeAlignBlockSizeSmallBatchExpertKernel = compiled.NewSource(gc_files
 func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkIDs, sortedTokenIDs, expertIDs, totalTokensPostPad, expertMap []int32, numExperts, blockSize, numel, maxNumTokensPadded, topkNum int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_tid := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_stride := compiled.Scratch[int](gc_b, 1)[:gc_n]

@@ -34,10 +34,8 @@ var gc_src_bpQueensRootDfsKernel = compiled.NewSource(gc_files_hecbench_nqueen, 
 //line hecbench_nqueen.go:48
 func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int, nPreFixos uint32, depthPreFixos int, rootPrefixes []QueenRoot, vectorOfTreeSize, sols []uint64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -51,6 +49,7 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
+//line hecbench_nqueen.go:66
 			if gc_off >= 0 && gc_off <= len(rootPrefixes) && gc_bdx <= len(rootPrefixes)-gc_off && gc_off <= len(sols) && gc_bdx <= len(sols)-gc_off && gc_off <= len(vectorOfTreeSize) && gc_bdx <= len(vectorOfTreeSize)-gc_off {
 				gc_at := rootPrefixes[gc_off:][:gc_bdx]
 				gc_at2 := sols[gc_off:][:gc_bdx]
@@ -58,8 +57,8 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_nqueen.go:49
 					idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_nqueen.go:50
 					if uint32(idx) < nPreFixos {
 						flag := uint32(0)
 						bitTest := uint32(0)
@@ -69,22 +68,24 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 						qtdSolutionsThread := uint64(0)
 						depthGlobal := depthPreFixos
 						treeSize := uint64(0)
+//line hecbench_nqueen.go:60
 						for i = 0; i < NL; i++ {
 							vertice[i] = queensEmpty
 						}
+//line hecbench_nqueen.go:64
 						flag = gc_at[gc_tx].Control
+//line hecbench_nqueen.go:66
 						for i = 0; i < depthGlobal; i++ {
 							vertice[i] = gc_at[gc_tx].Board[i]
 						}
+//line hecbench_nqueen.go:70
 						depth = depthGlobal
 						for {
-//line hecbench_nqueen.go:72
 							gc_b.Tick()
-//line hecbench_nqueen.go:72
 							if gc_b.Stopped() {
-//line hecbench_nqueen.go:72
 								return
 							}
+//line hecbench_nqueen.go:73
 							vertice[depth]++
 							bitTest = 0
 							bitTest |= 1 << vertice[depth]
@@ -114,6 +115,7 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 								break
 							}
 						}
+//line hecbench_nqueen.go:103
 						gc_at2[gc_tx] = qtdSolutionsThread
 						gc_at3[gc_tx] = treeSize
 					}
@@ -122,8 +124,8 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_nqueen.go:49
 					idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_nqueen.go:50
 					if uint32(idx) < nPreFixos {
 						flag := uint32(0)
 						bitTest := uint32(0)
@@ -133,22 +135,24 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 						qtdSolutionsThread := uint64(0)
 						depthGlobal := depthPreFixos
 						treeSize := uint64(0)
+//line hecbench_nqueen.go:60
 						for i = 0; i < NL; i++ {
 							vertice[i] = queensEmpty
 						}
+//line hecbench_nqueen.go:64
 						flag = rootPrefixes[idx].Control
+//line hecbench_nqueen.go:66
 						for i = 0; i < depthGlobal; i++ {
 							vertice[i] = rootPrefixes[idx].Board[i]
 						}
+//line hecbench_nqueen.go:70
 						depth = depthGlobal
 						for {
-//line hecbench_nqueen.go:72
 							gc_b.Tick()
-//line hecbench_nqueen.go:72
 							if gc_b.Stopped() {
-//line hecbench_nqueen.go:72
 								return
 							}
+//line hecbench_nqueen.go:73
 							vertice[depth]++
 							bitTest = 0
 							bitTest |= 1 << vertice[depth]
@@ -178,6 +182,7 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 								break
 							}
 						}
+//line hecbench_nqueen.go:103
 						sols[idx] = qtdSolutionsThread
 						vectorOfTreeSize[idx] = treeSize
 					}

@@ -31,10 +31,8 @@ var gc_src_pageRankMapKernel = compiled.NewSource(gc_files_hecbench_pagerank, "p
 //line hecbench_pagerank.go:16
 func gc_body_pageRankMapKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pages []int32, pageRanks, maps []float32, noutlinks []uint32, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -93,10 +91,8 @@ var gc_src_pageRankReduceKernel = compiled.NewSource(gc_files_hecbench_pagerank,
 //line hecbench_pagerank.go:31
 func gc_body_pageRankReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pageRanks, maps []float32, n int, dif []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

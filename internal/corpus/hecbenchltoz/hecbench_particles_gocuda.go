@@ -35,10 +35,8 @@ var gc_src_bitonicSortLocalKernel = compiled.NewSource(gc_files_hecbench_particl
 func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, dir uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_dDstKey := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dDstKey {
@@ -52,6 +50,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
+//line hecbench_particles.go:65
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
@@ -91,7 +90,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
 						tid := uint32(gc_tx)
 //line hecbench_particles.go:63
 						ddd := dir ^ b2u((tid&(size/2)) != 0)
@@ -106,7 +104,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
 						tid := uint32(gc_tx)
 //line hecbench_particles.go:63
 						ddd := dir ^ b2u((tid&(size/2)) != 0)
@@ -121,7 +118,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
 						tid := uint32(gc_tx)
 //line hecbench_particles.go:63
 						ddd := dir ^ b2u((tid&(size/2)) != 0)
@@ -136,7 +132,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
 						tid := uint32(gc_tx)
 //line hecbench_particles.go:63
 						ddd := dir ^ b2u((tid&(size/2)) != 0)
@@ -151,7 +146,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:63
 					ddd := dir ^ b2u((tid&(size/2)) != 0)
@@ -167,7 +161,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	}
 //line hecbench_particles.go:76
 	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
-//line hecbench_particles.go:78
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -175,7 +168,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:78
 					pos_ := 2*tid - (tid & (stride_ - 1))
@@ -188,7 +180,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:78
 					pos_ := 2*tid - (tid & (stride_ - 1))
@@ -201,7 +192,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:78
 					pos_ := 2*tid - (tid & (stride_ - 1))
@@ -214,7 +204,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:78
 					pos_ := 2*tid - (tid & (stride_ - 1))
@@ -227,7 +216,6 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
 				tid := uint32(gc_tx)
 //line hecbench_particles.go:78
 				pos_ := 2*tid - (tid & (stride_ - 1))
@@ -268,10 +256,8 @@ var gc_src_bitonicSortLocal1Kernel = compiled.NewSource(gc_files_hecbench_partic
 func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_dDstKey := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dDstKey {
@@ -285,6 +271,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
+//line hecbench_particles.go:116
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
@@ -327,7 +314,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
 //line hecbench_particles.go:116
 						ddd := b2u((comparatorI & (size / 2)) != 0)
-//line hecbench_particles.go:111
 						tid := uint32(gc_tx)
 //line hecbench_particles.go:119
 						pos := 2*tid - (tid & (stride - 1))
@@ -345,7 +331,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
 //line hecbench_particles.go:116
 						ddd := b2u((comparatorI & (size / 2)) != 0)
-//line hecbench_particles.go:111
 						tid := uint32(gc_tx)
 //line hecbench_particles.go:119
 						pos := 2*tid - (tid & (stride - 1))
@@ -363,7 +348,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
 //line hecbench_particles.go:116
 						ddd := b2u((comparatorI & (size / 2)) != 0)
-//line hecbench_particles.go:111
 						tid := uint32(gc_tx)
 //line hecbench_particles.go:119
 						pos := 2*tid - (tid & (stride - 1))
@@ -381,7 +365,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
 //line hecbench_particles.go:116
 						ddd := b2u((comparatorI & (size / 2)) != 0)
-//line hecbench_particles.go:111
 						tid := uint32(gc_tx)
 //line hecbench_particles.go:119
 						pos := 2*tid - (tid & (stride - 1))
@@ -399,7 +382,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
 //line hecbench_particles.go:116
 					ddd := b2u((comparatorI & (size / 2)) != 0)
-//line hecbench_particles.go:111
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:119
 					pos := 2*tid - (tid & (stride - 1))
@@ -412,10 +394,9 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			}
 		}
 	}
-//line hecbench_particles.go:131
 	ddd_ := uint32(gc_bx & 1)
+//line hecbench_particles.go:132
 	for stride_ := uint32(particlesLocalSizeLimit / 2); stride_ > 0; stride_ >>= 1 {
-//line hecbench_particles.go:134
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -423,7 +404,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_particles.go:111
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:134
 					pos_ := 2*tid - (tid & (stride_ - 1))
@@ -437,7 +417,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_particles.go:111
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:134
 					pos_ := 2*tid - (tid & (stride_ - 1))
@@ -451,7 +430,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_particles.go:111
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:134
 					pos_ := 2*tid - (tid & (stride_ - 1))
@@ -465,7 +443,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_particles.go:111
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:134
 					pos_ := 2*tid - (tid & (stride_ - 1))
@@ -479,7 +456,6 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_particles.go:111
 				tid := uint32(gc_tx)
 //line hecbench_particles.go:134
 				pos_ := 2*tid - (tid & (stride_ - 1))
@@ -524,10 +500,8 @@ var gc_src_bitonicMergeGlobalKernel = compiled.NewSource(gc_files_hecbench_parti
 //line hecbench_particles.go:154
 func gc_body_bitonicMergeGlobalKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride, dir uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -543,8 +517,8 @@ func gc_body_bitonicMergeGlobalKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dD
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_particles.go:155
 				globalComparatorI := uint32(gc_bx*gc_bdx + gc_tx)
+//line hecbench_particles.go:156
 				comparatorI := globalComparatorI & (arrayLength/2 - 1)
 //line hecbench_particles.go:159
 				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
@@ -591,10 +565,8 @@ var gc_src_bitonicMergeLocalKernel = compiled.NewSource(gc_files_hecbench_partic
 func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride, dir uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_dDstKey := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dDstKey {
@@ -608,6 +580,7 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
+//line hecbench_particles.go:202
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
@@ -648,7 +621,6 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 //line hecbench_particles.go:198
 					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line hecbench_particles.go:197
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:202
 					pos := 2*tid - (tid & (stride - 1))
@@ -664,7 +636,6 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 //line hecbench_particles.go:198
 					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line hecbench_particles.go:197
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:202
 					pos := 2*tid - (tid & (stride - 1))
@@ -680,7 +651,6 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 //line hecbench_particles.go:198
 					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line hecbench_particles.go:197
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:202
 					pos := 2*tid - (tid & (stride - 1))
@@ -696,7 +666,6 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 //line hecbench_particles.go:198
 					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line hecbench_particles.go:197
 					tid := uint32(gc_tx)
 //line hecbench_particles.go:202
 					pos := 2*tid - (tid & (stride - 1))
@@ -712,7 +681,6 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 //line hecbench_particles.go:198
 				comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-//line hecbench_particles.go:197
 				tid := uint32(gc_tx)
 //line hecbench_particles.go:202
 				pos := 2*tid - (tid & (stride - 1))

@@ -29,8 +29,7 @@ var gc_src_pc1Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc1Kernel
 //line hecbench_popcount.go:25
 func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -48,6 +47,7 @@ func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_popcount.go:47
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -74,7 +74,6 @@ func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_popcount.go:26
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_popcount.go:30
 					x := data[i]
@@ -106,8 +105,7 @@ var gc_src_pc2Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc2Kernel
 //line hecbench_popcount.go:43
 func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -125,6 +123,7 @@ func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_popcount.go:65
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -148,7 +147,6 @@ func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_popcount.go:44
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_popcount.go:48
 					x := data[i]
@@ -177,10 +175,8 @@ var gc_src_pc3Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc3Kernel
 //line hecbench_popcount.go:58
 func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -194,6 +190,7 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_popcount.go:76
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -213,13 +210,11 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					var count_ int8 = 0
 //line hecbench_popcount.go:65
 					for ; x != 0; count_++ {
-//line hecbench_popcount.go:65
 						gc_b.Tick()
-//line hecbench_popcount.go:65
 						if gc_b.Stopped() {
-//line hecbench_popcount.go:65
 							return
 						}
+//line hecbench_popcount.go:66
 						x &= x - 1
 					}
 //line hecbench_popcount.go:67
@@ -230,7 +225,6 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_popcount.go:59
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_popcount.go:63
 					var count int8
@@ -238,13 +232,11 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					var count_ int8 = 0
 //line hecbench_popcount.go:65
 					for ; x != 0; count_++ {
-//line hecbench_popcount.go:65
 						gc_b.Tick()
-//line hecbench_popcount.go:65
 						if gc_b.Stopped() {
-//line hecbench_popcount.go:65
 							return
 						}
+//line hecbench_popcount.go:66
 						x &= x - 1
 					}
 //line hecbench_popcount.go:67
@@ -271,10 +263,8 @@ var gc_src_pc4Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc4Kernel
 //line hecbench_popcount.go:74
 func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -288,6 +278,7 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_popcount.go:92
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -305,514 +296,450 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					x := gc_at[gc_tx]
 					cnt := int8(0)
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(0)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(1)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(2)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(3)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(4)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(5)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(6)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(7)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(8)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(9)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(10)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(11)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(12)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(13)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(14)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(15)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(16)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(17)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(18)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(19)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(20)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(21)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(22)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(23)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(24)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(25)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(26)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(27)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(28)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(29)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(30)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(31)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(32)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(33)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(34)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(35)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(36)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(37)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(38)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(39)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(40)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(41)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(42)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(43)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(44)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(45)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(46)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(47)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(48)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(49)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(50)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(51)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(52)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(53)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(54)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(55)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(56)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(57)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(58)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(59)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(60)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(61)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(62)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(63)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
@@ -822,520 +749,455 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_popcount.go:75
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_popcount.go:79
 					x := data[i]
 					cnt := int8(0)
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(0)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(1)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(2)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(3)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(4)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(5)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(6)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(7)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(8)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(9)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(10)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(11)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(12)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(13)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(14)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(15)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(16)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(17)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(18)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(19)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(20)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(21)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(22)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(23)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(24)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(25)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(26)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(27)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(28)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(29)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(30)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(31)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(32)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(33)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(34)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(35)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(36)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(37)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(38)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(39)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(40)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(41)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(42)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(43)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(44)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(45)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(46)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(47)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(48)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(49)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(50)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(51)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(52)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(53)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(54)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(55)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(56)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(57)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(58)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(59)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(60)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(61)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(62)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
 					{
-//line hecbench_popcount.go:81
 						i_ := int8(63)
-//line hecbench_popcount.go:81
 						_ = i_
+//line hecbench_popcount.go:82
 						cnt = int8(uint64(cnt) + (x & 0x1))
 						x = x >> 1
 					}
@@ -1364,10 +1226,8 @@ var gc_src_pc5Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc5Kernel
 //line hecbench_popcount.go:92
 func gc_body_pc5Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int, lut []uint8) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1381,6 +1241,7 @@ func gc_body_pc5Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_popcount.go:110
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1390,7 +1251,6 @@ func gc_body_pc5Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_popcount.go:93
 				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_popcount.go:97
 				x := data[i]
@@ -1423,10 +1283,8 @@ var gc_src_pc6Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc6Kernel
 //line hecbench_popcount.go:112
 func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1440,6 +1298,7 @@ func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_popcount.go:130
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1460,7 +1319,6 @@ func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_popcount.go:113
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_popcount.go:117
 					r[i] = int32(bits.OnesCount64(data[i]))

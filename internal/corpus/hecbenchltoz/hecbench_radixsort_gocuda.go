@@ -31,10 +31,8 @@ var gc_src_scanExclusiveLocal1Kernel = compiled.NewSource(gc_files_hecbench_radi
 func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32, size uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_pos := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_t1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
@@ -209,10 +207,8 @@ var gc_src_scanExclusiveLocal2Kernel = compiled.NewSource(gc_files_hecbench_radi
 func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []uint32, N, arrayLength uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_pos := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_t1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
@@ -377,10 +373,8 @@ var gc_src_uniformUpdateKernel = compiled.NewSource(gc_files_hecbench_radixsort,
 func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_data4 := compiled.Scratch[Uint4](gc_b, 0)[:gc_n]
 //line hecbench_radixsort.go:120
@@ -531,10 +525,8 @@ var gc_src_findRadixOffsetsKernel = compiled.NewSource(gc_files_hecbench_radixso
 func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockOffsets []uint32, startbit, totalBlocks uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_radixsort.go:138
 	sStartPointers := gocuda.Shared[uint32](t, 16)[:16]
@@ -739,10 +731,8 @@ var gc_src_reorderDataKeysOnlyKernel = compiled.NewSource(gc_files_hecbench_radi
 func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, blockOffsets, offsets []uint32, startbit, numElements, totalBlocks uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sKeys1 := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 //line hecbench_radixsort.go:199

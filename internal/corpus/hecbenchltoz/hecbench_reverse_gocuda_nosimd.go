@@ -13,8 +13,7 @@ import (
 func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line hecbench_reverse.go:14
 	if 256 <= 1*gc_bdx {

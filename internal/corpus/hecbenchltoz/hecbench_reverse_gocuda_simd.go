@@ -15,8 +15,7 @@ import (
 func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()

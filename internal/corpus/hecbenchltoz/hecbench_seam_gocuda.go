@@ -36,12 +36,9 @@ var gc_src_computeMKernelStep1 = compiled.NewSource(gc_files_hecbench_seam, "com
 func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -50,11 +47,10 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 	cache := gocuda.Shared[int32](t, 2*seamComputeMBlocksizeX)[:2*seamComputeMBlocksizeX]
 //line hecbench_seam.go:45
 	var isFirst, isLast bool
-//line hecbench_seam.go:48
 	isFirst = gc_bx == 0
 	isLast = gc_bx == gc_gdx-1
-//line hecbench_seam.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_seam.go:52
 		gc_off := (gc_bx * seamComputeMBlocksizeX) + (baseRow * w)
 		if gc_off >= 0 && gc_off <= len(dCostsLeft) && gc_bdx <= len(dCostsLeft)-gc_off && gc_off <= len(dCostsUp) && gc_bdx <= len(dCostsUp)-gc_off && gc_off <= len(dCostsRight) && gc_bdx <= len(dCostsRight)-gc_off && gc_off <= len(dM) && gc_bdx <= len(dM)-gc_off {
 			gc_at := dCostsLeft[gc_off:][:gc_bdx]
@@ -66,7 +62,6 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:42
 				column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:44
 				cacheColumn := gc_tx
 //line hecbench_seam.go:40
 				mCache := cache
@@ -85,10 +80,8 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 						mCache[cacheColumn] = gc_at4[gc_tx]
 					}
 				}
-//line hecbench_seam.go:63
 				_ = right
 				_ = up
-//line hecbench_seam.go:66
 				gc_s_mCache[gc_rank] = mCache
 				gc_s_mCacheSwap[gc_rank] = mCacheSwap
 				gc_s_ix[gc_rank] = ix
@@ -99,7 +92,6 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:42
 				column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:44
 				cacheColumn := gc_tx
 //line hecbench_seam.go:40
 				mCache := cache
@@ -118,10 +110,8 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 						mCache[cacheColumn] = dM[ix]
 					}
 				}
-//line hecbench_seam.go:63
 				_ = right
 				_ = up
-//line hecbench_seam.go:66
 				gc_s_mCache[gc_rank] = mCache
 				gc_s_mCacheSwap[gc_rank] = mCacheSwap
 				gc_s_ix[gc_rank] = ix
@@ -135,19 +125,17 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_seam.go:70
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:42
 				column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:44
 				cacheColumn := gc_tx
-//line hecbench_seam.go:46
 				mCache := gc_s_mCache[gc_rank]
 				mCacheSwap := gc_s_mCacheSwap[gc_rank]
 				ix := gc_s_ix[gc_rank]
+//line hecbench_seam.go:49
 				var right int32
 //line hecbench_seam.go:51
 				var up int32
@@ -205,15 +193,11 @@ var gc_src_computeMKernelStep2 = compiled.NewSource(gc_files_hecbench_seam, "com
 //line hecbench_seam.go:98
 func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_prevIx := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line hecbench_seam.go:104
 	maxRow := baseRow + seamComputeMBlocksizeX/2
-//line hecbench_seam.go:106
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -231,7 +215,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				_ = up
 				_ = left
 				_ = ix
-//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 			{
@@ -248,7 +231,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				_ = up
 				_ = left
 				_ = ix
-//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 			{
@@ -265,7 +247,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				_ = up
 				_ = left
 				_ = ix
-//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 			{
@@ -282,7 +263,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				_ = up
 				_ = left
 				_ = ix
-//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 		}
@@ -299,7 +279,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 			_ = up
 			_ = left
 			_ = ix
-//line hecbench_seam.go:109
 			gc_s_prevIx[gc_rank] = prevIx
 		}
 	}
@@ -337,7 +316,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 					var left int32
 					_ = left
 					var ix int
-//line hecbench_seam.go:109
 					prevIx := gc_s_prevIx[gc_rank]
 //line hecbench_seam.go:106
 					ix = prevIx + w
@@ -357,7 +335,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 					var left int32
 					_ = left
 					var ix int
-//line hecbench_seam.go:109
 					prevIx := gc_s_prevIx[gc_rank]
 //line hecbench_seam.go:106
 					ix = prevIx + w
@@ -395,7 +372,6 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 					var left int32
 //line hecbench_seam.go:107
 					var ix int
-//line hecbench_seam.go:109
 					prevIx := gc_s_prevIx[gc_rank]
 //line hecbench_seam.go:106
 					ix = prevIx + w
@@ -442,16 +418,15 @@ var gc_src_computeMKernelSmall = compiled.NewSource(gc_files_hecbench_seam, "com
 func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
 	gc_s_ix := compiled.Scratch[int](gc_b, 2)[:gc_n]
 //line hecbench_seam.go:132
 	cache := gocuda.DynamicShared[int32](t)
-//line hecbench_seam.go:134
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_seam.go:135
 		if gc_bdx <= len(dCostsLeft) && gc_bdx <= len(dCostsUp) && gc_bdx <= len(dCostsRight) && gc_bdx <= len(dM) {
 			gc_at := dCostsLeft[:gc_bdx]
 			gc_at2 := dCostsUp[:gc_bdx]
@@ -460,7 +435,6 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:135
 				column := gc_tx
 //line hecbench_seam.go:133
 				mCache := cache
@@ -472,7 +446,6 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
 				gc_at4[gc_tx] = left
 				mCache[ix] = left
-//line hecbench_seam.go:147
 				_ = up
 				_ = right
 				gc_s_mCache[gc_rank] = mCache
@@ -483,7 +456,6 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:135
 				column := gc_tx
 //line hecbench_seam.go:133
 				mCache := cache
@@ -495,7 +467,6 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
 				dM[ix] = left
 				mCache[ix] = left
-//line hecbench_seam.go:147
 				_ = up
 				_ = right
 				gc_s_mCache[gc_rank] = mCache
@@ -506,8 +477,8 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 	}
 //line hecbench_seam.go:147
 	for row := 1; row < h; row++ {
-//line hecbench_seam.go:149
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_seam.go:150
 		if gc_bound := currentW; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -515,12 +486,11 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:135
 				column := gc_tx
-//line hecbench_seam.go:137
 				mCache := gc_s_mCache[gc_rank]
 				mCacheSwap := gc_s_mCacheSwap[gc_rank]
 				ix := gc_s_ix[gc_rank]
+//line hecbench_seam.go:140
 				var left int32
 //line hecbench_seam.go:142
 				var up int32
@@ -548,7 +518,6 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 //line hecbench_seam.go:169
 				pointerSwap(&mCache, &mCacheSwap)
 				mCache[column] = left
-//line hecbench_seam.go:172
 				gc_s_mCache[gc_rank] = mCache
 				gc_s_mCacheSwap[gc_rank] = mCacheSwap
 				gc_s_ix[gc_rank] = ix
@@ -578,8 +547,7 @@ var gc_src_computeMKernelSingle = compiled.NewSource(gc_files_hecbench_seam, "co
 func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, nElem int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -590,12 +558,10 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 //line hecbench_seam.go:185
 		gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
 		{
-//line hecbench_seam.go:188
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_seam.go:184
 					tid := gc_tx
 //line hecbench_seam.go:182
 					mCache := cache
@@ -613,9 +579,7 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 							mCache[column] = left
 						}
 					}
-//line hecbench_seam.go:201
 					_ = ix
-//line hecbench_seam.go:203
 					_ = up
 					_ = right
 					gc_s_mCache[gc_rank] = mCache
@@ -631,16 +595,14 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 //line hecbench_seam.go:206
 			gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
 			{
-//line hecbench_seam.go:209
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_seam.go:184
 						tid := gc_tx
-//line hecbench_seam.go:186
 						mCache := gc_s_mCache[gc_rank]
 						mCacheSwap := gc_s_mCacheSwap[gc_rank]
+//line hecbench_seam.go:188
 						var column int
 //line hecbench_seam.go:190
 						var ix int
@@ -706,10 +668,8 @@ var gc_src_computeMKernelIterate0 = compiled.NewSource(gc_files_hecbench_seam, "
 //line hecbench_seam.go:238
 func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -721,8 +681,8 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_seam.go:256
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_seam.go:255
 		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -744,31 +704,26 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 						gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 					{
-//line hecbench_seam.go:246
 						gc_tx := gc_step + 1
 //line hecbench_seam.go:242
 						gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 					{
-//line hecbench_seam.go:246
 						gc_tx := gc_step + 2
 //line hecbench_seam.go:242
 						gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 					{
-//line hecbench_seam.go:246
 						gc_tx := gc_step + 3
 //line hecbench_seam.go:242
 						gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 				}
-//line hecbench_seam.go:246
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_seam.go:242
 					gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 				}
 			} else {
-//line hecbench_seam.go:246
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -781,7 +736,6 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 						dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 					}
 					{
-//line hecbench_seam.go:246
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -791,7 +745,6 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 						dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 					}
 					{
-//line hecbench_seam.go:246
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -801,7 +754,6 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 						dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 					}
 					{
-//line hecbench_seam.go:246
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -811,7 +763,6 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 						dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 					}
 				}
-//line hecbench_seam.go:246
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -845,10 +796,8 @@ var gc_src_computeMKernelIterate1 = compiled.NewSource(gc_files_hecbench_seam, "
 //line hecbench_seam.go:250
 func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW, row int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -860,8 +809,8 @@ func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_seam.go:268
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_seam.go:267
 		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -909,7 +858,6 @@ func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 //line hecbench_seam.go:272
 							gc_at7[gc_u] = min(left, min(up, right))
 						}
-//line hecbench_seam.go:278
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -938,7 +886,6 @@ func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 					dM[ix] = min(left, min(up, right))
 				}
 			} else {
-//line hecbench_seam.go:279
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1033,7 +980,6 @@ func gc_body_findSeamKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dM, dIndices
 					}
 				}
 			}
-//line hecbench_seam.go:351
 		})
 	}
 }

@@ -49,10 +49,8 @@ var gc_src_bbBinGroupKernel = compiled.NewSource(gc_files_hecbench_segsort, "bbB
 //line hecbench_segsort.go:120
 func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -64,9 +62,9 @@ func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_segsort.go:138
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_segsort.go:138
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -106,7 +104,6 @@ func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:121
 					gid := gc_bx*gc_bdx + gc_tx
 //line hecbench_segsort.go:123
 					size := gc_at[gc_tx] - gc_at2[gc_tx]
@@ -141,11 +138,9 @@ func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID
 					dBinSegsID[position] = int32(gid)
 				}
 			} else {
-//line hecbench_segsort.go:156
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:121
 					gid := gc_bx*gc_bdx + gc_tx
 //line hecbench_segsort.go:123
 					size := dSegEnds[gid] - dSegBegins[gid]
@@ -202,10 +197,8 @@ var gc_src_genCopyKernel = compiled.NewSource(gc_files_hecbench_segsort, "genCop
 //line hecbench_segsort.go:160
 func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -217,9 +210,9 @@ func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_segsort.go:178
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_segsort.go:178
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(binSize, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -229,8 +222,8 @@ func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:161
 				gid := gc_tx + gc_bx*gc_bdx
+//line hecbench_segsort.go:162
 				binIt := gid
 				var k int32
 				var segSize int32
@@ -271,10 +264,9 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_segsort.go:248
+//line hecbench_segsort.go:247
 	var gc_l_k0 [32]*int32
 	var gc_l_v0 [32]*int32
 	var gc_l_bit [32]int
@@ -295,7 +287,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_segsort.go:269
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -305,8 +296,8 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:241
 				tid := int32(gc_tx & 1)
+//line hecbench_segsort.go:242
 				bit1 := int((tid >> 0) & 0x1)
 				var rgK0 int32
 				gc_l_rgK0[gc_lane] = rgK0
@@ -316,13 +307,11 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 //line hecbench_segsort.go:245
 				var k int32
 				var segSize int32
-//line hecbench_segsort.go:252
 				gc_l_bit1[gc_lane] = bit1
 				gc_l_k[gc_lane] = k
 				gc_l_segSize[gc_lane] = segSize
 			}
 		}
-//line hecbench_segsort.go:258
 		var gc_m7 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -334,8 +323,8 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:239
 				gid := gc_tx + gc_bx*gc_bdx
+//line hecbench_segsort.go:240
 				binIt := (gid >> 1)
 //line hecbench_segsort.go:247
 				if binIt < binSize {
@@ -359,8 +348,8 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:239
 					gid := gc_tx + gc_bx*gc_bdx
+//line hecbench_segsort.go:240
 					binIt := (gid >> 1)
 					tid := int32(gc_tx & 1)
 //line hecbench_segsort.go:243
@@ -382,14 +371,12 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 					var k0 *int32 = &gc_l_rgK0[gc_lane]
 //line hecbench_segsort.go:260
 					var v0 *int32 = &gc_l_rgV0[gc_lane]
-//line hecbench_segsort.go:263
 					gc_l_k0[gc_lane] = k0
 					gc_l_v0[gc_lane] = v0
 					gc_l_k[gc_lane] = k
 					gc_l_segSize[gc_lane] = segSize
 				}
 			}
-//line hecbench_segsort.go:260
 			var mask int = 0x1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -398,7 +385,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				k0 := gc_l_k0[gc_lane]
-//line hecbench_segsort.go:269
 				bit1 := gc_l_bit1[gc_lane]
 //line hecbench_segsort.go:260
 				var bit int = bit1
@@ -406,7 +392,6 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 				var exK0, exK1 int32
 				var exV0, exV1 int32
 				exK0 = *k0
-//line hecbench_segsort.go:208
 				_ = exV1
 //line hecbench_segsort.go:204
 				gc_c1v[gc_lane] = *k0
@@ -450,25 +435,16 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:241
 					tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:243
 					k0 := gc_l_k0[gc_lane]
-//line hecbench_segsort.go:245
 					v0 := gc_l_v0[gc_lane]
-//line hecbench_segsort.go:247
 					bit := gc_l_bit[gc_lane]
-//line hecbench_segsort.go:249
 					exK0 := gc_l_exK0[gc_lane]
-//line hecbench_segsort.go:251
 					exK1 := gc_l_exK1[gc_lane]
-//line hecbench_segsort.go:253
 					exV0 := gc_l_exV0[gc_lane]
 //line hecbench_segsort.go:255
 					var exV1 int32
-//line hecbench_segsort.go:257
 					k := gc_l_k[gc_lane]
-//line hecbench_segsort.go:259
 					segSize := gc_l_segSize[gc_lane]
 //line hecbench_segsort.go:206
 					exV1 = gc_c2r[gc_lane]
@@ -520,10 +496,9 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_segsort.go:287
+//line hecbench_segsort.go:286
 	var gc_l_k0 [32]*int32
 	var gc_l_k1 [32]*int32
 	var gc_l_v0 [32]*int32
@@ -551,7 +526,6 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_segsort.go:315
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -561,8 +535,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:280
 				tid := int32(gc_tx & 1)
+//line hecbench_segsort.go:281
 				bit1 := int((tid >> 0) & 0x1)
 				var rgK0, rgK1 int32
 				gc_l_rgK0[gc_lane] = rgK0
@@ -574,13 +548,11 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 //line hecbench_segsort.go:284
 				var k int32
 				var segSize int32
-//line hecbench_segsort.go:293
 				gc_l_bit1[gc_lane] = bit1
 				gc_l_k[gc_lane] = k
 				gc_l_segSize[gc_lane] = segSize
 			}
 		}
-//line hecbench_segsort.go:299
 		var gc_m9 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -592,8 +564,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:278
 				gid := gc_tx + gc_bx*gc_bdx
+//line hecbench_segsort.go:279
 				binIt := (gid >> 1)
 //line hecbench_segsort.go:286
 				if binIt < binSize {
@@ -617,8 +589,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:278
 					gid := gc_tx + gc_bx*gc_bdx
+//line hecbench_segsort.go:279
 					binIt := (gid >> 1)
 					tid := int32(gc_tx & 1)
 //line hecbench_segsort.go:282
@@ -654,7 +626,6 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					var v0 *int32 = &gc_l_rgV0[gc_lane]
 //line hecbench_segsort.go:309
 					var v1 *int32 = &gc_l_rgV1[gc_lane]
-//line hecbench_segsort.go:314
 					gc_l_k0[gc_lane] = k0
 					gc_l_k1[gc_lane] = k1
 					gc_l_v0[gc_lane] = v0
@@ -663,7 +634,6 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					gc_l_segSize[gc_lane] = segSize
 				}
 			}
-//line hecbench_segsort.go:309
 			var mask int = 0x1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -672,9 +642,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				k0 := gc_l_k0[gc_lane]
-//line hecbench_segsort.go:318
 				k1 := gc_l_k1[gc_lane]
-//line hecbench_segsort.go:320
 				bit1 := gc_l_bit1[gc_lane]
 //line hecbench_segsort.go:309
 				var bit int = bit1
@@ -698,7 +666,6 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v0 := gc_l_v0[gc_lane]
-//line hecbench_segsort.go:229
 				v1 := gc_l_v1[gc_lane]
 //line hecbench_segsort.go:231
 				var exK1 int32
@@ -720,13 +687,9 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				k0 := gc_l_k0[gc_lane]
-//line hecbench_segsort.go:231
 				bit := gc_l_bit[gc_lane]
-//line hecbench_segsort.go:233
 				exK0 := gc_l_exK0[gc_lane]
-//line hecbench_segsort.go:235
 				exK1 := gc_l_exK1[gc_lane]
-//line hecbench_segsort.go:237
 				exV0 := gc_l_exV0[gc_lane]
 //line hecbench_segsort.go:239
 				var exV1 int32
@@ -751,11 +714,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				k1 := gc_l_k1[gc_lane]
-//line hecbench_segsort.go:237
 				v0 := gc_l_v0[gc_lane]
-//line hecbench_segsort.go:239
 				exV0 := gc_l_exV0[gc_lane]
-//line hecbench_segsort.go:241
 				exV1 := gc_l_exV1[gc_lane]
 				_ = exV1
 //line hecbench_segsort.go:228
@@ -777,13 +737,9 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:280
 					tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:282
 					v1 := gc_l_v1[gc_lane]
-//line hecbench_segsort.go:284
 					k := gc_l_k[gc_lane]
-//line hecbench_segsort.go:286
 					segSize := gc_l_segSize[gc_lane]
 //line hecbench_segsort.go:230
 					*v1 = gc_c4r[gc_lane]

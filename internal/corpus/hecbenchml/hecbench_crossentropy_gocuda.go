@@ -34,8 +34,7 @@ var gc_src_lossBwdKernel = compiled.NewSource(gc_files_hecbench_crossentropy, "l
 //line hecbench_crossentropy.go:23
 func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, gradOutput, gradOutputNeg []float32, target []int64, weight []float32, mask []int64, gradPredict []float32, W, H int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y

@@ -16,10 +16,8 @@ import (
 func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64, delta []float32, Q, Q2, S, endpoints, nextSource []int32, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints int, start, end int, jia, diameters, sourceVertices []int32, approx bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_dRow := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]

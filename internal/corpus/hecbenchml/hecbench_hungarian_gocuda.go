@@ -32,10 +32,8 @@ var gc_src_hgInitKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgIni
 //line hecbench_hungarian.go:56
 func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -127,10 +125,8 @@ var gc_src_hgStep1RowSubKernel = compiled.NewSource(gc_files_hecbench_hungarian,
 //line hecbench_hungarian.go:73
 func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -209,10 +205,8 @@ var gc_src_hgStep1ColSubKernel = compiled.NewSource(gc_files_hecbench_hungarian,
 //line hecbench_hungarian.go:82
 func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -259,10 +253,8 @@ var gc_src_hgCompressMatrixKernel = compiled.NewSource(gc_files_hecbench_hungari
 //line hecbench_hungarian.go:98
 func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -310,10 +302,8 @@ var gc_src_hgStep2Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgSt
 func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_hungarian.go:116
 	b := gc_bx
@@ -517,10 +507,8 @@ var gc_src_hgStep3IniKernel = compiled.NewSource(gc_files_hecbench_hungarian, "h
 //line hecbench_hungarian.go:166
 func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -614,10 +602,8 @@ var gc_src_hgStep3Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgSt
 //line hecbench_hungarian.go:178
 func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -706,10 +692,8 @@ var gc_src_hgStep4InitKernel = compiled.NewSource(gc_files_hecbench_hungarian, "
 //line hecbench_hungarian.go:189
 func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -791,10 +775,8 @@ var gc_src_hgStep4Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgSt
 func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_vCoverRow := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_vCoverColumn := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -1248,10 +1230,8 @@ var gc_src_hgStep5aKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgS
 //line hecbench_hungarian.go:263
 func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1311,10 +1291,8 @@ var gc_src_hgStep5bKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgS
 //line hecbench_hungarian.go:287
 func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1377,10 +1355,8 @@ var gc_src_hgStep6AddSubKernel = compiled.NewSource(gc_files_hecbench_hungarian,
 //line hecbench_hungarian.go:316
 func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

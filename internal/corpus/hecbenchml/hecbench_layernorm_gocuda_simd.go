@@ -23,8 +23,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -727,13 +726,12 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_variance := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line hecbench_layernorm.go:143
+//line hecbench_layernorm.go:142
 	gc_s_localOutCache := compiled.Scratch[[2]float32](gc_b, 3)[:gc_n]
 //line hecbench_layernorm.go:126
 	sMean := gocuda.Shared[float32](t, 1)[:1]
@@ -1411,13 +1409,12 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_variance := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line hecbench_layernorm.go:187
+//line hecbench_layernorm.go:186
 	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b, 3)[:gc_n]
 	gc_s_inputPtr := compiled.Scratch[[]Float2](gc_b, 4)[:gc_n]
 	gc_s_biasPtr := compiled.Scratch[[]Float2](gc_b, 5)[:gc_n]

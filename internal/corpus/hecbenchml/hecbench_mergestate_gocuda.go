@@ -33,10 +33,8 @@ var gc_src_uniformFillKernel = compiled.NewSource(gc_files_hecbench_mergestate, 
 //line hecbench_mergestate.go:44
 func gc_body_uniformFillKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []float32, n uint64, low, high float32, seed uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -91,10 +89,8 @@ var gc_src_mergeAttnStatesKernel = compiled.NewSource(gc_files_hecbench_mergesta
 //line hecbench_mergestate.go:63
 func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, output, prefixOutput, suffixOutput, lse, prefixLse, suffixLse []float32, numTokens, numHeads, headSize, numThreads uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -46,10 +46,8 @@ var gc_src_moeSumKernelVec4 = compiled.NewSource(gc_files_hecbench_moesum, "moeS
 //line hecbench_moesum.go:30
 func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []float32, d, topk int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_input4 := compiled.Scratch[[]Float4](gc_b, 0)[:gc_n]
 	gc_s_out4 := compiled.Scratch[[]Float4](gc_b, 1)[:gc_n]

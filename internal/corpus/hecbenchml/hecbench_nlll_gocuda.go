@@ -35,8 +35,7 @@ var gc_src_nllLossForwardReduce2dKernel = compiled.NewSource(gc_files_hecbench_n
 func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWeight, input []float32, target []int32, weights []float32, sizeAverage bool, nframe, kdim, ignoreIndex int64, nllLossThreads int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line hecbench_nlll.go:17
 	smInputs := gocuda.Shared[float32](t, nllLossThreads)[:nllLossThreads]

@@ -33,8 +33,7 @@ var gc_src_paddingKernel = compiled.NewSource(gc_files_hecbench_pad, "paddingKer
 func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha float32, matrixOut, matrix []float64, flags []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_p := compiled.Scratch[Partitioner](gc_b, 0)[:gc_n]
 	gc_s_myS := compiled.Scratch[int](gc_b, 1)[:gc_n]

@@ -34,10 +34,8 @@ var gc_src_exactRowsKernel = compiled.NewSource(gc_files_hecbench_sampling, "exa
 //line hecbench_sampling.go:19
 func gc_body_exactRowsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, X []float32, nrowsX, ncols int, background []float32, nrowsBackground int, dataset, observation []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -105,10 +103,8 @@ var gc_src_sampledRowsKernel = compiled.NewSource(gc_files_hecbench_sampling, "s
 //line hecbench_sampling.go:55
 func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float32, nrowsX, ncols int, background []float32, nrowsBackground int, dataset, observation []float32, seed uint64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_seed := compiled.Scratch[uint64](gc_b, 0)[:gc_n]
 //line hecbench_sampling.go:64

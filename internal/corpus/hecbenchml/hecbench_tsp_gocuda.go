@@ -33,10 +33,8 @@ var gc_src_twoOptKernel = compiled.NewSource(gc_files_hecbench_tsp, "twoOptKerne
 func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float32, globD, climbsD, bestD []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_px := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_py := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]

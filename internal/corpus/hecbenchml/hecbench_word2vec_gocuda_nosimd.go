@@ -11,14 +11,12 @@ import (
 //line hecbench_word2vec.go:14
 func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []float32, size int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_word2vec.go:24
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -29,9 +27,9 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_word2vec.go:35
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_word2vec.go:36
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -49,31 +47,26 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_word2vec.go:21
 						gc_tx := gc_step + 1
 //line hecbench_word2vec.go:17
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_word2vec.go:21
 						gc_tx := gc_step + 2
 //line hecbench_word2vec.go:17
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_word2vec.go:21
 						gc_tx := gc_step + 3
 //line hecbench_word2vec.go:17
 						gc_at[gc_tx] = 0
 					}
 				}
-//line hecbench_word2vec.go:21
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_word2vec.go:17
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line hecbench_word2vec.go:21
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -81,51 +74,42 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_word2vec.go:15
 						idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_word2vec.go:17
 						array[idx] = 0
 					}
 					{
-//line hecbench_word2vec.go:21
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_word2vec.go:15
 						idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_word2vec.go:17
 						array[idx] = 0
 					}
 					{
-//line hecbench_word2vec.go:21
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_word2vec.go:15
 						idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_word2vec.go:17
 						array[idx] = 0
 					}
 					{
-//line hecbench_word2vec.go:21
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_word2vec.go:15
 						idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_word2vec.go:17
 						array[idx] = 0
 					}
 				}
-//line hecbench_word2vec.go:21
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_word2vec.go:15
 					idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_word2vec.go:17
 					array[idx] = 0

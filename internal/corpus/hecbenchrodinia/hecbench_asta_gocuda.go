@@ -33,8 +33,7 @@ var gc_src_pttwacSoaAsta = compiled.NewSource(gc_files_hecbench_asta, "pttwacSoa
 func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B int, b int, input []T, finished []int32, head []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_data1 := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_s_data2 := compiled.Scratch[T](gc_b, 1)[:gc_n]

@@ -35,12 +35,9 @@ var gc_src_bincount = compiled.NewSource(gc_files_hecbench_bincount, "bincount",
 func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, output []O, input []I, nbins X, minvalue I, maxvalue I, inputSize X, outputSize X, memoryType deviceMemoryType) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_bincount.go:63
 	var smem []O

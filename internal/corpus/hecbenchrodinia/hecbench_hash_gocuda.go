@@ -32,10 +32,8 @@ var gc_src_jk3HashKernel = compiled.NewSource(gc_files_hecbench_hash, "jk3HashKe
 //line hecbench_hash.go:126
 func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uint32, initvals []uint32, keys []uint32, out []uint32, N int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -49,6 +47,7 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+//line hecbench_hash.go:144
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bdx*gc_bx); gc_bound < gc_to {
@@ -58,7 +57,6 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hash.go:127
 				id := gc_bdx*gc_bx + gc_tx
 //line hecbench_hash.go:131
 				length := lengths[id]
@@ -72,13 +70,11 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 //line hecbench_hash.go:142
 				var v uint3
 				for length > 12 {
-//line hecbench_hash.go:143
 					gc_b.Tick()
-//line hecbench_hash.go:143
 					if gc_b.Stopped() {
-//line hecbench_hash.go:143
 						return
 					}
+//line hecbench_hash.go:144
 					v = k[0]
 					k = k[1:]
 					a += v.X
@@ -87,7 +83,6 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 					a, b, c = jhMix(a, b, c)
 					length -= 12
 				}
-//line hecbench_hash.go:152
 				v = k[0]
 //line hecbench_hash.go:155
 				out[id] = mixRemainder(a, b, c, v.X, v.Y, v.Z, length)
@@ -115,10 +110,8 @@ var gc_src_murmurHash3X64128Kernel = compiled.NewSource(gc_files_hecbench_hash, 
 //line hecbench_hash.go:301
 func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKeys []uint8, dLength []uint32, length []uint32, dOut []uint64, numKeys uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -137,8 +130,8 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hash.go:302
 					i := uint32(gc_bdx*gc_bx + gc_tx)
+//line hecbench_hash.go:303
 					if i < numKeys {
 						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 					}
@@ -147,8 +140,8 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hash.go:302
 					i := uint32(gc_bdx*gc_bx + gc_tx)
+//line hecbench_hash.go:303
 					if i < numKeys {
 						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 					}
@@ -157,8 +150,8 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hash.go:302
 					i := uint32(gc_bdx*gc_bx + gc_tx)
+//line hecbench_hash.go:303
 					if i < numKeys {
 						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 					}
@@ -167,8 +160,8 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hash.go:302
 					i := uint32(gc_bdx*gc_bx + gc_tx)
+//line hecbench_hash.go:303
 					if i < numKeys {
 						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 					}
@@ -177,8 +170,8 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hash.go:302
 				i := uint32(gc_bdx*gc_bx + gc_tx)
+//line hecbench_hash.go:303
 				if i < numKeys {
 					murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 				}

@@ -121,10 +121,8 @@ var gc_src_reduceNmsBitmap = compiled.NewSource(gc_files_hecbench_nms, "reduceNm
 //line hecbench_nms.go:46
 func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitmap []uint8, ndetections int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_pointsbitmap_ := compiled.Scratch[*uint8](gc_b, 0)[:gc_n]
 	gc_s_pointsbitmap_2 := compiled.Scratch[*uint8](gc_b, 1)[:gc_n]

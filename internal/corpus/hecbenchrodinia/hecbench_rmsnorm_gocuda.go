@@ -45,8 +45,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ldInputRegs := make([][4]T, gc_b.Len())
 	gc_s_localSquaresSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]

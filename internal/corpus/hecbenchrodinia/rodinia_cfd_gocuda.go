@@ -47,10 +47,8 @@ var gc_src_cudaComputeStepFactor = compiled.NewSource(gc_files_rodinia_cfd, "cud
 //line rodinia_cfd.go:84
 func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, areas []float32, stepFactors []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -62,8 +60,8 @@ func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rodinia_cfd.go:102
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_cfd.go:101
 			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
@@ -99,11 +97,9 @@ func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr 
 					gc_at6[gc_tx] = float32(0.5) / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			} else {
-//line rodinia_cfd.go:112
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_cfd.go:85
 					i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:87
 					density := variables[i+cfdVarDensity*nelr]
@@ -149,10 +145,8 @@ var gc_src_cudaComputeFlux = compiled.NewSource(gc_files_rodinia_cfd, "cudaCompu
 //line rodinia_cfd.go:111
 func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, elementsSurroundingElements []int32, normals []float32, variables []float32, fluxes []float32, ffVariable []float32, ffFluxContributionMomentumX, ffFluxContributionMomentumY, ffFluxContributionMomentumZ, ffFluxContributionDensityEnergy []float3) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -164,11 +158,11 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rodinia_cfd.go:113
 		smoothingCoefficient := float32(0.2)
 		compiled.OutOfLine(func() {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_cfd.go:117
 					gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 					gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
 					gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
@@ -199,7 +193,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rodinia_cfd.go:114
 							i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:116
 							var j, nb int
@@ -224,8 +217,8 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 							var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ float3
 							var fluxContributionIDensityEnergy float3
 							computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
-//line rodinia_cfd.go:139
 							fluxIDensity := float32(0.0)
+//line rodinia_cfd.go:140
 							var fluxIMomentum float3
 							fluxIMomentum.X = float32(0.0)
 							fluxIMomentum.Y = float32(0.0)
@@ -238,9 +231,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 							var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
 							var fluxContributionNbDensityEnergy float3
 							var speedSqdNb, speedOfSoundNb, pressureNb float32
-//line rodinia_cfd.go:153
 							var j_ int = 0
-//line rodinia_cfd.go:153
 							for ; j_ < cfdNnb; j_++ {
 								nb = int(elementsSurroundingElements[i+j_*nelr])
 								normal.X = normals[i+(j_+0*cfdNnb)*nelr]
@@ -315,9 +306,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 								}
 							}
 							j = j_
-//line rodinia_cfd.go:228
 							_ = j
-//line rodinia_cfd.go:230
 							gc_at13[gc_tx] = fluxIDensity
 							gc_at14[gc_tx] = fluxIMomentum.X
 							gc_at15[gc_tx] = fluxIMomentum.Y
@@ -325,11 +314,9 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 							gc_at17[gc_tx] = fluxIDensityEnergy
 						}
 					} else {
-//line rodinia_cfd.go:269
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rodinia_cfd.go:114
 							i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:116
 							var j, nb int
@@ -354,8 +341,8 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 							var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ float3
 							var fluxContributionIDensityEnergy float3
 							computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
-//line rodinia_cfd.go:139
 							fluxIDensity := float32(0.0)
+//line rodinia_cfd.go:140
 							var fluxIMomentum float3
 							fluxIMomentum.X = float32(0.0)
 							fluxIMomentum.Y = float32(0.0)
@@ -368,9 +355,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 							var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
 							var fluxContributionNbDensityEnergy float3
 							var speedSqdNb, speedOfSoundNb, pressureNb float32
-//line rodinia_cfd.go:153
 							var j_ int = 0
-//line rodinia_cfd.go:153
 							for ; j_ < cfdNnb; j_++ {
 								nb = int(elementsSurroundingElements[i+j_*nelr])
 								normal.X = normals[i+(j_+0*cfdNnb)*nelr]
@@ -445,9 +430,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 								}
 							}
 							j = j_
-//line rodinia_cfd.go:228
 							_ = j
-//line rodinia_cfd.go:230
 							fluxes[i+cfdVarDensity*nelr] = fluxIDensity
 							fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X
 							fluxes[i+(cfdVarMomentum+1)*nelr] = fluxIMomentum.Y
@@ -457,7 +440,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 					}
 				}
 			}
-//line rodinia_cfd.go:271
 		})
 	}
 }

@@ -11,10 +11,8 @@ import (
 //line rodinia_cfd.go:31
 func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ffVariable []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -26,36 +24,34 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rodinia_cfd.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_cfd.go:32
 				i := (gc_bdx*gc_bx + gc_tx)
 				{
-//line rodinia_cfd.go:33
 					j := int(0)
+//line rodinia_cfd.go:34
 					variables[i+j*nelr] = ffVariable[j]
 				}
 				{
-//line rodinia_cfd.go:33
 					j := int(1)
+//line rodinia_cfd.go:34
 					variables[i+j*nelr] = ffVariable[j]
 				}
 				{
-//line rodinia_cfd.go:33
 					j := int(2)
+//line rodinia_cfd.go:34
 					variables[i+j*nelr] = ffVariable[j]
 				}
 				{
-//line rodinia_cfd.go:33
 					j := int(3)
+//line rodinia_cfd.go:34
 					variables[i+j*nelr] = ffVariable[j]
 				}
 				{
-//line rodinia_cfd.go:33
 					j := int(4)
+//line rodinia_cfd.go:34
 					variables[i+j*nelr] = ffVariable[j]
 				}
 			}
@@ -66,14 +62,12 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 //line rodinia_cfd.go:241
 func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr int, oldVariables []float32, variables []float32, stepFactors []float32, fluxes []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rodinia_cfd.go:251
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -84,9 +78,9 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rodinia_cfd.go:262
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
+//line rodinia_cfd.go:263
 			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
 			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
@@ -120,12 +114,10 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
 				}
 			} else {
-//line rodinia_cfd.go:254
 				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rodinia_cfd.go:242
 					i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:244
 					factor := stepFactors[i] / float32(cfdRK+1-j)

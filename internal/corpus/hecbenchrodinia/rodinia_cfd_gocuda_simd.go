@@ -13,10 +13,8 @@ import (
 //line rodinia_cfd.go:31
 func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ffVariable []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -28,21 +26,18 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rodinia_cfd.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line rodinia_cfd.go:32
 				gc_Lane0Mask32 := compiled.Lane0Mask32()
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_cfd.go:32
 					var i int = (gc_bdx*gc_bx + gc_tx)
+//line rodinia_cfd.go:33
 					if (i+compiled.Trip(0)*
 						nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
-//line rodinia_cfd.go:33
 						break
 					}
 //line rodinia_cfd.go:34
@@ -61,31 +56,30 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_cfd.go:32
 				i := (gc_bdx*gc_bx + gc_tx)
 				{
-//line rodinia_cfd.go:33
 					j := int(0)
+//line rodinia_cfd.go:34
 					variables[i+j*nelr] = ffVariable[j]
 				}
 				{
-//line rodinia_cfd.go:33
 					j := int(1)
+//line rodinia_cfd.go:34
 					variables[i+j*nelr] = ffVariable[j]
 				}
 				{
-//line rodinia_cfd.go:33
 					j := int(2)
+//line rodinia_cfd.go:34
 					variables[i+j*nelr] = ffVariable[j]
 				}
 				{
-//line rodinia_cfd.go:33
 					j := int(3)
+//line rodinia_cfd.go:34
 					variables[i+j*nelr] = ffVariable[j]
 				}
 				{
-//line rodinia_cfd.go:33
 					j := int(4)
+//line rodinia_cfd.go:34
 					variables[i+j*nelr] = ffVariable[j]
 				}
 			}
@@ -96,14 +90,12 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 //line rodinia_cfd.go:241
 func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr int, oldVariables []float32, variables []float32, stepFactors []float32, fluxes []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line rodinia_cfd.go:251
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -114,9 +106,9 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line rodinia_cfd.go:262
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
+//line rodinia_cfd.go:263
 			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
 			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
@@ -145,9 +137,7 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 					gc_vb2 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line rodinia_cfd.go:242
 						var i int = (gc_bdx*gc_bx + gc_tx)
-//line rodinia_cfd.go:242
 						_ = i
 //line rodinia_cfd.go:244
 						factor := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_vb2)
@@ -170,14 +160,12 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
 				}
 			} else {
-//line rodinia_cfd.go:254
 				gc_vstep2 := gc_runlo
 				if compiled.SIMD {
 //line rodinia_cfd.go:244
 					gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line rodinia_cfd.go:242
 						var i int = (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:244
 						if i < 0 || i > len(stepFactors)-8 || (i+
@@ -187,7 +175,6 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 							(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-8 || (i+
 							(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-8 || (i+
 							(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-8 {
-//line rodinia_cfd.go:244
 							break
 						}
 //line rodinia_cfd.go:244
@@ -204,7 +191,6 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line rodinia_cfd.go:242
 					i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:244
 					factor := stepFactors[i] / float32(cfdRK+1-j)

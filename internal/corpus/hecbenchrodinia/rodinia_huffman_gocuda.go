@@ -39,10 +39,8 @@ var gc_src_vlcEncodeKernelSm64huff = compiled.NewSource(gc_files_rodinia_huffman
 func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCodewords []uint32, gmCodewordlens []uint32, cw32 []uint32, cw32len []uint32, cw32idx []uint32, out []uint32, outidx []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_kc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_startbit := compiled.Scratch[uint32](gc_b, 1)[:gc_n]

@@ -48,10 +48,8 @@ var gc_src_bucketprefixoffset = compiled.NewSource(gc_files_rodinia_hybridsort, 
 //line rodinia_hybridsort.go:102
 func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixoffsets []uint32, dOffsets []uint32, blocks int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
@@ -424,12 +422,9 @@ var gc_src_bucketsort = compiled.NewSource(gc_files_rodinia_hybridsort, "buckets
 func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, output []float32, size int, dPrefixoffsets []uint32, lOffsets []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line rodinia_hybridsort.go:122
 	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]

@@ -35,10 +35,8 @@ var gc_src_kernelGpuCuda = compiled.NewSource(gc_files_rodinia_lavamd, "kernelGp
 func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDim, dBoxGpu []lavaBox, dRvGpu []lavaFourVector, dQvGpu []float64, dFvGpu []lavaFourVector) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_wtx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_d := compiled.Scratch[lavaThreeVector](gc_b, 1)[:gc_n]

@@ -32,10 +32,8 @@ var gc_src_findIndexKernel = compiled.NewSource(gc_files_rodinia_particlefilter,
 //line rodinia_particlefilter.go:92
 func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, yj, weights []float64, Nparticles int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line rodinia_particlefilter.go:93
 	blockID := gc_bx
@@ -116,10 +114,8 @@ var gc_src_sumKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "sumK
 //line rodinia_particlefilter.go:166
 func gc_body_sumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, partialSums []float64, Nparticles int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -15,10 +15,8 @@ import (
 func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Nparticles int, partialSums, CDF, u []float64, seed []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line rodinia_particlefilter.go:127
 	blockID := gc_bx
@@ -524,10 +522,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy []int32, likelihood []float64, I []uint8, u, weights []float64, Nparticles, countOnes, maxSize, k, IszY, Nfr int, seed []int32, partialSums []float64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line rodinia_particlefilter.go:191
 	blockID := gc_bx

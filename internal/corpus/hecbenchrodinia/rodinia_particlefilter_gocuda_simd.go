@@ -16,10 +16,8 @@ import (
 func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Nparticles int, partialSums, CDF, u []float64, seed []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	blockID := gc_bx
 //line rodinia_particlefilter.go:129
@@ -426,10 +424,8 @@ var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
 func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy []int32, likelihood []float64, I []uint8, u, weights []float64, Nparticles, countOnes, maxSize, k, IszY, Nfr int, seed []int32, partialSums []float64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	blockID := gc_bx
 	if 512 <= 1*gc_bdx {

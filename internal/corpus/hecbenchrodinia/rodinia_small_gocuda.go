@@ -37,8 +37,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_by := gc_bidx.Y
+	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
 //line rodinia_small.go:32
 	by := gc_by
@@ -208,8 +207,7 @@ var gc_src_euclid = compiled.NewSource(gc_files_rodinia_small, "euclid", "4fb312
 //line rodinia_small.go:62
 func gc_body_euclid(gc_b *compiled.Block, gc_lo, gc_hi int, dLocations []latLong, dDistances []float32, numRecords int, lat, lng float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y

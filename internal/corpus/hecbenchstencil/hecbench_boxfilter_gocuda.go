@@ -36,8 +36,7 @@ var gc_src_boxRowKernel = compiled.NewSource(gc_files_hecbench_boxfilter, "boxRo
 func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint32, uiWidth, uiHeight, iRadius, iRadiusAligned int, fScale float32, uiNumOutputPix uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -299,10 +298,8 @@ var gc_src_boxColKernel = compiled.NewSource(gc_files_hecbench_boxfilter, "boxCo
 //line hecbench_boxfilter.go:86
 func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDest []uint32, uiWidth, uiHeight, iRadius int, fScale float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -29,10 +29,8 @@ var gc_src_chemvKernel0 = compiled.NewSource(gc_files_hecbench_chemv, "chemvKern
 //line hecbench_chemv.go:18
 func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm, alphaRe, betaIm, betaRe float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_chemv.go:19
 	b0 := gc_bx
@@ -217,10 +215,8 @@ var gc_src_chemvKernel1 = compiled.NewSource(gc_files_hecbench_chemv, "chemvKern
 //line hecbench_chemv.go:59
 func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm, alphaRe float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_chemv.go:60
 	b0 := gc_bx

@@ -33,10 +33,8 @@ var gc_src_conv1dKernel = compiled.NewSource(gc_files_hecbench_convolution1d, "c
 //line hecbench_convolution1d.go:19
 func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, mask []T, inputWidth, maskWidth int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -92,10 +90,8 @@ var gc_src_conv1dTiledKernel = compiled.NewSource(gc_files_hecbench_convolution1
 func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, mask []T, inputWidth, maskWidth int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:37
 	tile := gocuda.DynamicShared[T](t)
@@ -209,10 +205,8 @@ var gc_src_conv1dTiledCachingKernel = compiled.NewSource(gc_files_hecbench_convo
 func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, mask []T, inputWidth, maskWidth int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[T](t)

@@ -31,10 +31,8 @@ var gc_src_fpcKernel = compiled.NewSource(gc_files_hecbench_fpc, "fpcKernel", "2
 func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_inc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line hecbench_fpc.go:85
@@ -185,10 +183,8 @@ var gc_src_fpc2Kernel = compiled.NewSource(gc_files_hecbench_fpc, "fpc2Kernel", 
 func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_inc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line hecbench_fpc.go:130

@@ -16,10 +16,8 @@ import (
 func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, AverageSignal []float32, tLevels, signalLength, levelsDone, mLevels uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_midOutPos := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_data0 := compiled.Scratch[float32](gc_b, 1)[:gc_n]

@@ -36,13 +36,13 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_lanczos.go:23
 	result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line hecbench_lanczos.go:27
 		if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
 			gc_at := result[:gc_bdx]
 			gc_at2 := x[gc_off:][:gc_bdx]
@@ -51,7 +51,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -62,7 +61,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				}
 				{
 					gc_tx := gc_step + 1
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -73,7 +71,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				}
 				{
 					gc_tx := gc_step + 2
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -84,7 +81,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				}
 				{
 					gc_tx := gc_step + 3
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -95,7 +91,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_lanczos.go:22
 				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 				if index < N {
@@ -111,7 +106,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -124,7 +118,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -137,7 +130,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -150,7 +142,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
@@ -163,7 +154,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:22
 				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 				if index < N {
@@ -184,6 +174,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_lanczos.go:42
 		if gc_bound := half; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -200,31 +191,26 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line hecbench_lanczos.go:39
 						gc_tx := gc_step3 + 1
 //line hecbench_lanczos.go:35
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line hecbench_lanczos.go:39
 						gc_tx := gc_step3 + 2
 //line hecbench_lanczos.go:35
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line hecbench_lanczos.go:39
 						gc_tx := gc_step3 + 3
 //line hecbench_lanczos.go:35
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
-//line hecbench_lanczos.go:39
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lanczos.go:35
 					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-//line hecbench_lanczos.go:39
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -235,7 +221,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						result[gc_tx] += result[gc_tx+half]
 					}
 					{
-//line hecbench_lanczos.go:39
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -243,7 +228,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						result[gc_tx] += result[gc_tx+half]
 					}
 					{
-//line hecbench_lanczos.go:39
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -251,7 +235,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						result[gc_tx] += result[gc_tx+half]
 					}
 					{
-//line hecbench_lanczos.go:39
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -259,7 +242,6 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						result[gc_tx] += result[gc_tx+half]
 					}
 				}
-//line hecbench_lanczos.go:39
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -276,6 +258,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line hecbench_lanczos.go:49
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
 				gc_at6 := z[gc_off3:][:1]
 				gc_step5 := gc_from
@@ -353,8 +336,7 @@ var gc_src_multiplyInplaceKernel = compiled.NewSource(gc_files_hecbench_lanczos,
 //line hecbench_lanczos.go:49
 func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_hi int, N int, x []T, k T) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -372,6 +354,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_lanczos.go:71
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -389,31 +372,26 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
-//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 1
 //line hecbench_lanczos.go:53
 						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
-//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 2
 //line hecbench_lanczos.go:53
 						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
-//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 3
 //line hecbench_lanczos.go:53
 						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 				}
-//line hecbench_lanczos.go:57
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lanczos.go:53
 					gc_at[gc_tx] = gc_at[gc_tx] * k
 				}
 			} else {
-//line hecbench_lanczos.go:57
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -421,51 +399,42 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:53
 						x[index] = x[index] * k
 					}
 					{
-//line hecbench_lanczos.go:57
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:53
 						x[index] = x[index] * k
 					}
 					{
-//line hecbench_lanczos.go:57
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:53
 						x[index] = x[index] * k
 					}
 					{
-//line hecbench_lanczos.go:57
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:53
 						x[index] = x[index] * k
 					}
 				}
-//line hecbench_lanczos.go:57
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:50
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:53
 					x[index] = x[index] * k
@@ -492,8 +461,7 @@ var gc_src_saxpyInplaceKernel = compiled.NewSource(gc_files_hecbench_lanczos, "s
 //line hecbench_lanczos.go:60
 func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_hi int, N int, y, x []T, a T) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -511,6 +479,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_lanczos.go:82
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -529,31 +498,26 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
-//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 1
 //line hecbench_lanczos.go:64
 						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
-//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 2
 //line hecbench_lanczos.go:64
 						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
-//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 3
 //line hecbench_lanczos.go:64
 						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 				}
-//line hecbench_lanczos.go:68
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lanczos.go:64
 					gc_at[gc_tx] += a * gc_at2[gc_tx]
 				}
 			} else {
-//line hecbench_lanczos.go:68
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -561,51 +525,42 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:64
 						y[index] += a * x[index]
 					}
 					{
-//line hecbench_lanczos.go:68
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:64
 						y[index] += a * x[index]
 					}
 					{
-//line hecbench_lanczos.go:68
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:64
 						y[index] += a * x[index]
 					}
 					{
-//line hecbench_lanczos.go:68
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:64
 						y[index] += a * x[index]
 					}
 				}
-//line hecbench_lanczos.go:68
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_lanczos.go:61
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:64
 					y[index] += a * x[index]

@@ -18,8 +18,7 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	_ = &l

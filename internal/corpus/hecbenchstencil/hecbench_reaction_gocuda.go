@@ -31,10 +31,8 @@ var gc_src_reactionGrayScottKernel = compiled.NewSource(gc_files_hecbench_reacti
 //line hecbench_reaction.go:16
 func gc_body_reactionGrayScottKernel(gc_b *compiled.Block, gc_lo, gc_hi int, fx, fy, drx, dry []float32, ncells uint32, dC1, dC2 float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -169,10 +167,8 @@ var gc_src_constructLaplacianKernel = compiled.NewSource(gc_files_hecbench_react
 //line hecbench_reaction.go:210
 func gc_body_constructLaplacianKernel(gc_b *compiled.Block, gc_lo, gc_hi int, df, dfx, dfy, dfz []float32, ncells uint32, dDiffcon float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -228,10 +224,8 @@ var gc_src_reactionUpdateKernel = compiled.NewSource(gc_files_hecbench_reaction,
 //line hecbench_reaction.go:223
 func gc_body_reactionUpdateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, ddx, ddy, drx, dry []float32, ncells uint32, dDt float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -45,10 +45,8 @@ var gc_src_simpleRecursiveRGBAKernel = compiled.NewSource(gc_files_hecbench_recu
 //line hecbench_recursivegaussian.go:57
 func gc_body_simpleRecursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataIn, uiDataOut []uint32, iWidth, iHeight int, a float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -130,10 +128,8 @@ var gc_src_recursiveRGBAKernel = compiled.NewSource(gc_files_hecbench_recursiveg
 //line hecbench_recursivegaussian.go:100
 func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataIn, uiDataOut []uint32, iWidth, iHeight int, a0, a1, a2, a3, b1, b2, coefp, coefn float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -137,12 +137,9 @@ var gc_src_findMinInSadArrayKernel = compiled.NewSource(gc_files_hecbench_sad, "
 func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sadArray []int32, minSad []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_sad.go:73
 	stride := uint32(gc_gdx * gc_bdx)
@@ -278,10 +275,8 @@ var gc_src_getNumOfOccurrencesKernel = compiled.NewSource(gc_files_hecbench_sad,
 func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, sadArray, minSad, numOccurrences []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 //line hecbench_sad.go:112

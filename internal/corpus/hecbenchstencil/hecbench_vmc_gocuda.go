@@ -31,36 +31,26 @@ var gc_src_sumWithinBlocksKernel = compiled.NewSource(gc_files_hecbench_vmc, "su
 func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_vmc.go:46
 	nthread := gc_bdx * gc_gdx
-//line hecbench_vmc.go:48
 	if 512 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line hecbench_vmc.go:48
 	sdata := gocuda.Shared[float32](t, 512)[:512]
-//line hecbench_vmc.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:47
 			i := gc_bdx*gc_bx + gc_tx
 //line hecbench_vmc.go:51
 			st := vmcZero
 			for i < n {
-//line hecbench_vmc.go:52
 				gc_b.Tick()
-//line hecbench_vmc.go:52
 				if gc_b.Stopped() {
-//line hecbench_vmc.go:52
 					return
 				}
 //line hecbench_vmc.go:53
@@ -72,12 +62,10 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 	}
 //line hecbench_vmc.go:61
 	for s := uint32(128); s > 0; s >>= 1 {
-//line hecbench_vmc.go:63
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:60
 				tid := gc_tx
 //line hecbench_vmc.go:62
 				if uint32(tid) < s && (uint32(tid)+s) < uint32(gc_bdx) {
@@ -86,13 +74,13 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 			}
 		}
 	}
-//line hecbench_vmc.go:70
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
+//line hecbench_vmc.go:76
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(blocksums) {
 			gc_at := blocksums[gc_off:][:1]
 			gc_step := gc_from
@@ -106,13 +94,11 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 //line hecbench_vmc.go:68
 				gc_at[0] = sdata[0]
 			}
-//line hecbench_vmc.go:72
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_vmc.go:68
 				gc_at[0] = sdata[0]
 			}
 		} else {
-//line hecbench_vmc.go:72
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -123,7 +109,6 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 					blocksums[gc_bx] = sdata[0]
 				}
 				{
-//line hecbench_vmc.go:72
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -131,7 +116,6 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 					blocksums[gc_bx] = sdata[0]
 				}
 				{
-//line hecbench_vmc.go:72
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -139,7 +123,6 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 					blocksums[gc_bx] = sdata[0]
 				}
 				{
-//line hecbench_vmc.go:72
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -147,7 +130,6 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 					blocksums[gc_bx] = sdata[0]
 				}
 			}
-//line hecbench_vmc.go:72
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -173,10 +155,8 @@ var gc_src_initranKernel = compiled.NewSource(gc_files_hecbench_vmc, "initranKer
 //line hecbench_vmc.go:94
 func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, states []uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -188,50 +168,46 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_vmc.go:112
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
+//line hecbench_vmc.go:112
 			if gc_off >= 0 && gc_off <= len(states) && gc_bdx <= len(states)-gc_off {
 				gc_at := states[gc_off:][:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_vmc.go:121
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:95
 						i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:96
 						gc_at[gc_tx] = seed ^ uint32(i)
 						lcgRandomInit(&gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_vmc.go:102
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:95
 						i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:96
 						gc_at[gc_tx] = seed ^ uint32(i)
 						lcgRandomInit(&gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_vmc.go:102
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:95
 						i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:96
 						gc_at[gc_tx] = seed ^ uint32(i)
 						lcgRandomInit(&gc_at[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_vmc.go:102
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:95
 						i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:96
 						gc_at[gc_tx] = seed ^ uint32(i)
 						lcgRandomInit(&gc_at[gc_tx])
 					}
@@ -239,8 +215,8 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:95
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:96
 					gc_at[gc_tx] = seed ^ uint32(i)
 					lcgRandomInit(&gc_at[gc_tx])
 				}
@@ -251,8 +227,8 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:95
 						i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:96
 						states[i] = seed ^ uint32(i)
 						lcgRandomInit(&states[i])
 					}
@@ -260,8 +236,8 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:95
 						i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:96
 						states[i] = seed ^ uint32(i)
 						lcgRandomInit(&states[i])
 					}
@@ -269,8 +245,8 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:95
 						i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:96
 						states[i] = seed ^ uint32(i)
 						lcgRandomInit(&states[i])
 					}
@@ -278,8 +254,8 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:95
 						i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:96
 						states[i] = seed ^ uint32(i)
 						lcgRandomInit(&states[i])
 					}
@@ -287,8 +263,8 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:95
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:96
 					states[i] = seed ^ uint32(i)
 					lcgRandomInit(&states[i])
 				}
@@ -329,10 +305,8 @@ var gc_src_vmcInitializeKernel = compiled.NewSource(gc_files_hecbench_vmc, "vmcI
 //line hecbench_vmc.go:115
 func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1, z1, x2, y2, z2, psi []float32, states []uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -344,9 +318,9 @@ func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_vmc.go:133
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
+//line hecbench_vmc.go:133
 			if gc_off >= 0 && gc_off <= len(x1) && gc_bdx <= len(x1)-gc_off && gc_off <= len(states) && gc_bdx <= len(states)-gc_off && gc_off <= len(y1) && gc_bdx <= len(y1)-gc_off && gc_off <= len(z1) && gc_bdx <= len(z1)-gc_off && gc_off <= len(x2) && gc_bdx <= len(x2)-gc_off && gc_off <= len(y2) && gc_bdx <= len(y2)-gc_off && gc_off <= len(z2) && gc_bdx <= len(z2)-gc_off && gc_off <= len(psi) && gc_bdx <= len(psi)-gc_off {
 				gc_at := x1[gc_off:][:gc_bdx]
 				gc_at2 := states[gc_off:][:gc_bdx]
@@ -372,8 +346,8 @@ func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:116
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:117
 					x1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
 					y1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
 					z1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
@@ -407,10 +381,8 @@ var gc_src_propagateKernel = compiled.NewSource(gc_files_hecbench_vmc, "propagat
 //line hecbench_vmc.go:130
 func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nstep int, X1, Y1, Z1, X2, Y2, Z2, P, stats []float32, states []uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -491,12 +463,11 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 							gc_at7[gc_tx] = p
 						}
 					} else {
-//line hecbench_vmc.go:183
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:131
 							i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:132
 							x1 := X1[i]
 							y1 := Y1[i]
 							z1 := Z1[i]
@@ -543,7 +514,6 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 					}
 				}
 			}
-//line hecbench_vmc.go:185
 		})
 	}
 }

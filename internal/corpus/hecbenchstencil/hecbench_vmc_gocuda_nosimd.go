@@ -11,14 +11,12 @@ import (
 //line hecbench_vmc.go:103
 func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int, stats []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_vmc.go:113
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -29,8 +27,8 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_vmc.go:124
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_vmc.go:124
 			gc_off := (gc_bdx * gc_bx) + (0 * Npoint)
 			gc_off2 := (gc_bdx * gc_bx) + (1 * Npoint)
 			gc_off3 := (gc_bdx * gc_bx) + (2 * Npoint)
@@ -52,8 +50,8 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:104
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:105
 					stats[0*Npoint+i] = vmcZero
 					stats[1*Npoint+i] = vmcZero
 					stats[2*Npoint+i] = vmcZero

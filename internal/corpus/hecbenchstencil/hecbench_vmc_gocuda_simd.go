@@ -13,14 +13,12 @@ import (
 //line hecbench_vmc.go:103
 func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int, stats []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_vmc.go:113
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -31,8 +29,8 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_vmc.go:124
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_vmc.go:124
 			gc_off := (gc_bdx * gc_bx) + (0 * Npoint)
 			gc_off2 := (gc_bdx * gc_bx) + (1 * Npoint)
 			gc_off3 := (gc_bdx * gc_bx) + (2 * Npoint)
@@ -48,10 +46,9 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 					gc_vb2 := archsimd.BroadcastFloat32x8(vmcZero)
 					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_vmc.go:104
 						var i int = gc_bdx*gc_bx + gc_tx
-//line hecbench_vmc.go:104
 						_ = i
+//line hecbench_vmc.go:105
 						gc_vb2.StoreSlice(gc_at[gc_tx:])
 //line hecbench_vmc.go:105
 						gc_vb2.StoreSlice(gc_at2[gc_tx:])
@@ -76,10 +73,9 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 					gc_vb := archsimd.BroadcastFloat32x8(vmcZero)
 					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_vmc.go:104
 						var i int = gc_bdx*gc_bx + gc_tx
-						if (0*Npoint+i) < 0 || (0*Npoint+i) > len(stats)-8 || (1*Npoint+i) < 0 || (1*Npoint+i) > len(stats)-8 || (2*Npoint+i) < 0 || (2*Npoint+i) > len(stats)-8 || (3*Npoint+i) < 0 || (3*Npoint+i) > len(stats)-8 {
 //line hecbench_vmc.go:105
+						if (0*Npoint+i) < 0 || (0*Npoint+i) > len(stats)-8 || (1*Npoint+i) < 0 || (1*Npoint+i) > len(stats)-8 || (2*Npoint+i) < 0 || (2*Npoint+i) > len(stats)-8 || (3*Npoint+i) < 0 || (3*Npoint+i) > len(stats)-8 {
 							break
 						}
 //line hecbench_vmc.go:105
@@ -94,8 +90,8 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_vmc.go:104
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:105
 					stats[0*Npoint+i] = vmcZero
 					stats[1*Npoint+i] = vmcZero
 					stats[2*Npoint+i] = vmcZero

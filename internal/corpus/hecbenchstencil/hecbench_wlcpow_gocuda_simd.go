@@ -16,12 +16,9 @@ import (
 func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, forceZ []float64, coordMerged, veloc []Float4, nbond []int32, bonds []Int2, bondR0 []float64, tempGlobal, r0Global, muTargGlobal, qpGlobal, gamcGlobal, gamtGlobal, sigcGlobal, sigtGlobal []float32, period Float3, padding, nType, nLocal int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_wlcpow.go:103
 	sharedData := gocuda.DynamicShared[float32](t)

@@ -30,10 +30,8 @@ var gc_src_aidwKernel = compiled.NewSource(gc_files_hecbench_aidw, "aidwKernel",
 //line hecbench_aidw.go:29
 func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []float32, dnum int32, ix, iy, iz []float32, inum int32, area float32, avgDist []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -134,10 +132,8 @@ var gc_src_aidwTiledKernel = compiled.NewSource(gc_files_hecbench_aidw, "aidwTil
 func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum int32, ix, iy, iz []float32, inum int32, area float32, avgDist []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_alpha := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sumUp := compiled.Scratch[float32](gc_b, 1)[:gc_n]

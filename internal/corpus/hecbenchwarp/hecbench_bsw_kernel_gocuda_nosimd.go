@@ -29,11 +29,10 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_myVal := compiled.Scratch[int16](gc_b, 0)[:gc_n]
-//line hecbench_bsw_kernel.go:43
+//line hecbench_bsw_kernel.go:42
 	gc_s_myIndex := compiled.Scratch[*int16](gc_b, 1)[:gc_n]
 	gc_s_myIndex2 := compiled.Scratch[*int16](gc_b, 2)[:gc_n]
 	gc_s_lengthSeqB_ := compiled.Scratch[uint32](gc_b, 3)[:gc_n]

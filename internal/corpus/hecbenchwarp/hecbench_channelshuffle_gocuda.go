@@ -32,8 +32,7 @@ var gc_src_channelShuffleNCHWKernel = compiled.NewSource(gc_files_hecbench_chann
 //line hecbench_channelshuffle.go:21
 func gc_body_channelShuffleNCHWKernel[T any](gc_b *compiled.Block, gc_lo, gc_hi int, kNFirst bool, G, K, HxW int32, X, Y []T) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -100,10 +99,8 @@ var gc_src_channelShuffleNHWCKernel = compiled.NewSource(gc_files_hecbench_chann
 func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize int, G, K int32, X, Y []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_channelshuffle.go:46
 	sdata := gocuda.Shared[T](t, kSharedSize)[:kSharedSize]

@@ -29,10 +29,8 @@ var gc_src_columnarSetupKernel = compiled.NewSource(gc_files_hecbench_columnarso
 //line hecbench_columnarsolver.go:55
 func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state []uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -56,8 +54,8 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_columnarsolver.go:57
 								gc_at[gc_tx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&gc_at[gc_tx])
@@ -67,8 +65,8 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_columnarsolver.go:57
 								gc_at[gc_tx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&gc_at[gc_tx])
@@ -78,8 +76,8 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_columnarsolver.go:57
 								gc_at[gc_tx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&gc_at[gc_tx])
@@ -89,8 +87,8 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_columnarsolver.go:57
 								gc_at[gc_tx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&gc_at[gc_tx])
@@ -100,8 +98,8 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 						for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_columnarsolver.go:56
 							idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_columnarsolver.go:57
 							gc_at[gc_tx] = uint32(idx)
 							for i := 0; i < idx; i++ {
 								lcgRandomInit(&gc_at[gc_tx])
@@ -114,8 +112,8 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_columnarsolver.go:57
 								state[idx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&state[idx])
@@ -125,8 +123,8 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_columnarsolver.go:57
 								state[idx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&state[idx])
@@ -136,8 +134,8 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_columnarsolver.go:57
 								state[idx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&state[idx])
@@ -147,8 +145,8 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_columnarsolver.go:57
 								state[idx] = uint32(idx)
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&state[idx])
@@ -158,8 +156,8 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_columnarsolver.go:56
 							idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_columnarsolver.go:57
 							state[idx] = uint32(idx)
 							for i := 0; i < idx; i++ {
 								lcgRandomInit(&state[idx])
@@ -190,28 +188,37 @@ var gc_src_columnarDecodeKernel = compiled.NewSource(gc_files_hecbench_columnars
 func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncrypted []int32, globalState []uint32, dDecrypted []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_key := make([][30]int32, gc_b.Len())
 	gc_s_localDecrypted := make([][397]int32, gc_b.Len())
 	gc_s_bestLocalDecrypted := compiled.Scratch[[397]int32](gc_b, 0)[:gc_n]
+//line hecbench_columnarsolver.go:133
 	gc_s_backupKey := compiled.Scratch[[30]int32](gc_b, 1)[:gc_n]
+//line hecbench_columnarsolver.go:135
 	gc_s_shiftHelper := compiled.Scratch[[30]int32](gc_b, 2)[:gc_n]
+//line hecbench_columnarsolver.go:137
 	gc_s_bestScore := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+//line hecbench_columnarsolver.go:139
 	gc_s_localState := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
 //line hecbench_columnarsolver.go:124
 	sharedScores := gocuda.Shared[float32](t, colAlphabet*colAlphabet)[:colAlphabet*colAlphabet]
 	compiled.OutOfLine(func() {
 		sharedScores := sharedScores[:676]
+//line hecbench_columnarsolver.go:128
 		gc_s_key := gc_s_key[:gc_n]
+//line hecbench_columnarsolver.go:130
 		gc_s_localDecrypted := gc_s_localDecrypted[:gc_n]
+//line hecbench_columnarsolver.go:132
 		gc_s_bestLocalDecrypted := gc_s_bestLocalDecrypted[:gc_n]
+//line hecbench_columnarsolver.go:134
 		gc_s_backupKey := gc_s_backupKey[:gc_n]
+//line hecbench_columnarsolver.go:136
 		gc_s_shiftHelper := gc_s_shiftHelper[:gc_n]
+//line hecbench_columnarsolver.go:138
 		gc_s_bestScore := gc_s_bestScore[:gc_n]
+//line hecbench_columnarsolver.go:140
 		gc_s_localState := gc_s_localState[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -236,12 +243,11 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 					tempScore := float32(0)
 					bestScore := colCap
 					j := 0
-//line hecbench_columnarsolver.go:137
 					jj := 0
 //line hecbench_columnarsolver.go:140
 					localState := globalState[idx]
-//line hecbench_columnarsolver.go:142
 					if gc_tx == 0 {
+//line hecbench_columnarsolver.go:143
 						for j = 0; j < colAlphabet; j++ {
 							for jj = 0; jj < colAlphabet; jj++ {
 								sharedScores[j*colAlphabet+jj] = dScores[j*colAlphabet+jj]
@@ -273,27 +279,38 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_columnarsolver.go:139
 			idx := gc_bx*gc_bdx + gc_tx
 			bestLocalDecrypted := gc_s_bestLocalDecrypted[gc_rank]
+//line hecbench_columnarsolver.go:143
 			var leftLetter int32
+//line hecbench_columnarsolver.go:145
 			var rightLetter int32
 			backupKey := gc_s_backupKey[gc_rank]
 			shiftHelper := gc_s_shiftHelper[gc_rank]
+//line hecbench_columnarsolver.go:151
 			var blockStart int32
+//line hecbench_columnarsolver.go:153
 			var blockEnd int32
+//line hecbench_columnarsolver.go:155
 			var l int32
+//line hecbench_columnarsolver.go:157
 			var f int32
+//line hecbench_columnarsolver.go:159
 			var tt0 int32
+//line hecbench_columnarsolver.go:161
 			var t0 int32
+//line hecbench_columnarsolver.go:163
 			var n int32
+//line hecbench_columnarsolver.go:165
 			var ff int32
+//line hecbench_columnarsolver.go:167
 			var tt int32
+//line hecbench_columnarsolver.go:169
 			var tempScore float32
 			bestScore := gc_s_bestScore[gc_rank]
+//line hecbench_columnarsolver.go:173
 			var j int
 			localState := gc_s_localState[gc_rank]
-//line hecbench_columnarsolver.go:152
 			var j_ int = 0
 //line hecbench_columnarsolver.go:152
 			for ; j_ < colKeyLength; j_++ {
@@ -301,9 +318,7 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 			}
 //line hecbench_columnarsolver.go:154
 			j = j_
-//line hecbench_columnarsolver.go:156
 			var j_2 int = 0
-//line hecbench_columnarsolver.go:156
 			for ; j_2 < colKeyLength; j_2++ {
 				columnarSwapElements(gc_s_key[gc_rank][:], int32(j_2), int32(lcgRandomFloat(&localState)*colKeyLength))
 			}
@@ -311,33 +326,32 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 			j = j_2
 //line hecbench_columnarsolver.go:160
 			for cycles := 0; cycles < colClimbings; cycles++ {
+//line hecbench_columnarsolver.go:162
 				for j = 0; j < colKeyLength; j++ {
 					backupKey[j] = gc_s_key[gc_rank][j]
 				}
 				tempScore = 0
+//line hecbench_columnarsolver.go:168
 				branch := int32(lcgRandomFloat(&localState) * 100)
+//line hecbench_columnarsolver.go:170
 				if branch < colHeurThresholdOp1 {
 					for j = 0; float32(j) < 1+lcgRandomFloat(&localState)*colOp1Hop; j++ {
-//line hecbench_columnarsolver.go:171
 						gc_b.Tick()
-//line hecbench_columnarsolver.go:171
 						if gc_b.Stopped() {
-//line hecbench_columnarsolver.go:171
 							return
 						}
+//line hecbench_columnarsolver.go:172
 						leftLetter = int32(lcgRandomFloat(&localState) * colKeyLength)
 						rightLetter = int32(lcgRandomFloat(&localState) * colKeyLength)
 						columnarSwapElements(gc_s_key[gc_rank][:], leftLetter, rightLetter)
 					}
 				} else if branch < colHeurThresholdOp2 {
 					for j = 0; float32(j) < 1+lcgRandomFloat(&localState)*colOp2Hop; j++ {
-//line hecbench_columnarsolver.go:177
 						gc_b.Tick()
-//line hecbench_columnarsolver.go:177
 						if gc_b.Stopped() {
-//line hecbench_columnarsolver.go:177
 							return
 						}
+//line hecbench_columnarsolver.go:178
 						blockStart = int32(lcgRandomFloat(&localState) * colKeyLength)
 						blockEnd = int32(lcgRandomFloat(&localState) * colKeyLength)
 						columnarSwapBlock(gc_s_key[gc_rank][:], blockStart, blockEnd, int32(1+lcgRandomFloat(&localState)*float32(iabs((blockStart-blockEnd))-1)))
@@ -347,28 +361,32 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 					f = int32(lcgRandomFloat(&localState) * (colKeyLength - 1))
 					tt0 = int32(float32(f+1) + (lcgRandomFloat(&localState) * (colKeyLength - 2)))
 					tt0 = tt0 % colKeyLength
+//line hecbench_columnarsolver.go:188
 					for j = 0; j < colKeyLength; j++ {
 						shiftHelper[j] = gc_s_key[gc_rank][j]
 					}
+//line hecbench_columnarsolver.go:192
 					t0 = (tt0 - f + colKeyLength) % colKeyLength
 					n = (t0 + l) % colKeyLength
+//line hecbench_columnarsolver.go:195
 					for j = 0; int32(j) < n; j++ {
-//line hecbench_columnarsolver.go:195
 						gc_b.Tick()
-//line hecbench_columnarsolver.go:195
 						if gc_b.Stopped() {
-//line hecbench_columnarsolver.go:195
 							return
 						}
+//line hecbench_columnarsolver.go:196
 						ff = (f + int32(j)) % colKeyLength
 						tt = (((t0 + int32(j)) % n) + f) % colKeyLength
 						gc_s_key[gc_rank][tt] = shiftHelper[ff]
 					}
 				}
+//line hecbench_columnarsolver.go:202
 				columnarDecrypt(dEncrypted, gc_s_key[gc_rank][:], gc_s_localDecrypted[gc_rank][:])
+//line hecbench_columnarsolver.go:204
 				for j = 0; j < colEncryptedLen-1; j++ {
 					tempScore += sharedScores[colAlphabet*gc_s_localDecrypted[gc_rank][j]+gc_s_localDecrypted[gc_rank][j+1]]
 				}
+//line hecbench_columnarsolver.go:208
 				if tempScore < bestScore {
 					bestScore = tempScore
 					for j = 0; j < colEncryptedLen; j++ {
@@ -380,9 +398,7 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 					}
 				}
 			}
-//line hecbench_columnarsolver.go:220
 			var j_3 int = 0
-//line hecbench_columnarsolver.go:220
 			for ; j_3 < colEncryptedLen; j_3++ {
 				dDecrypted[idx*colEncryptedLen+j_3] = bestLocalDecrypted[j_3]
 			}

@@ -34,10 +34,8 @@ var gc_src_computeScoreKernel = compiled.NewSource(gc_files_hecbench_computescor
 func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, docWordFrequenciesDimm2 []uint32, profileWeightsDimm1, profileWeightsDimm2 []uint64, isWordInProfileHash []uint32, profileScorePerGroupHighbitsDimm1, profileScorePerGroupLowbitsDimm2 []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_computescore.go:55
 	if csNumThreadsPerWG/csManualVector <= 1*gc_bdx {
@@ -342,10 +340,8 @@ var gc_src_computeScoreReductionKernel = compiled.NewSource(gc_files_hecbench_co
 //line hecbench_computescore.go:106
 func gc_body_computeScoreReductionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, docInfo []uint64, partialHighbitsDimm1, partialLowbitsDimm2 []uint32, result []uint64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

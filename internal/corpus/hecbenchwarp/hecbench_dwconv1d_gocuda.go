@@ -30,10 +30,8 @@ var gc_src_dwconvForwardKernel = compiled.NewSource(gc_files_hecbench_dwconv1d, 
 func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps float32, B, C, T int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_by := gc_bidx.Y
+	gc_bdx := gc_b.Dim().X
+	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
 //line hecbench_dwconv1d.go:42
 	i := int32(gc_by)
@@ -372,10 +370,8 @@ var gc_src_dwconvBackwardKernel = compiled.NewSource(gc_files_hecbench_dwconv1d,
 func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []float32, B, C, T int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_by := gc_bidx.Y
+	gc_bdx := gc_b.Dim().X
+	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
 	gc_s_ss := make([][2]Float4, gc_b.Len())
 //line hecbench_dwconv1d.go:89

@@ -17,8 +17,7 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_idx1A := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_idx1B := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -575,8 +574,7 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ijAA := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_ijAB := compiled.Scratch[int32](gc_b, 1)[:gc_n]

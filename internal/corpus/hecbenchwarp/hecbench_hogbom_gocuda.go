@@ -32,12 +32,11 @@ var gc_src_hogbomFindPeakKernel = compiled.NewSource(gc_files_hecbench_hogbom, "
 func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size int, absPeak []HogbomPeak) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+//line hecbench_hogbom.go:58
 	gc_s_pos := compiled.Scratch[int](gc_b, 1)[:gc_n]
 //line hecbench_hogbom.go:51
 	if hogbomFindPeakWidth <= 1*gc_bdx {
@@ -55,7 +54,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line hecbench_hogbom.go:54
 			val := float32(0)
 			pos := 0
 			gc_s_val[gc_rank] = val
@@ -64,7 +62,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		{
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line hecbench_hogbom.go:54
 			val := float32(0)
 			pos := 0
 			gc_s_val[gc_rank] = val
@@ -73,7 +70,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		{
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line hecbench_hogbom.go:54
 			val := float32(0)
 			pos := 0
 			gc_s_val[gc_rank] = val
@@ -82,7 +78,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		{
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line hecbench_hogbom.go:54
 			val := float32(0)
 			pos := 0
 			gc_s_val[gc_rank] = val
@@ -91,7 +86,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 	}
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_hogbom.go:54
 		val := float32(0)
 		pos := 0
 		gc_s_val[gc_rank] = val
@@ -106,6 +100,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line hecbench_hogbom.go:66
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -122,7 +117,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:57
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
 //line hecbench_hogbom.go:58
@@ -138,7 +132,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:57
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
 //line hecbench_hogbom.go:58
@@ -154,7 +147,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:57
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
 //line hecbench_hogbom.go:58
@@ -170,7 +162,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:57
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
 //line hecbench_hogbom.go:58
@@ -186,7 +177,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:57
 					idx := gc_tx + gc_bx*gc_bdx + gc_off
 					gc_more = true
 //line hecbench_hogbom.go:58
@@ -206,7 +196,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:57
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
 //line hecbench_hogbom.go:58
@@ -223,7 +212,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:57
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
 //line hecbench_hogbom.go:58
@@ -240,7 +228,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:57
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
 //line hecbench_hogbom.go:58
@@ -257,7 +244,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:57
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
 //line hecbench_hogbom.go:58
@@ -274,7 +260,6 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
-//line hecbench_hogbom.go:57
 					idx := gc_tx + gc_bx*gc_bdx + gc_off
 					gc_more = true
 //line hecbench_hogbom.go:58
@@ -289,6 +274,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_hogbom.go:71
 		if gc_bdx <= len(maxVal) && gc_bdx <= len(maxPos) {
 			gc_at2 := maxVal[:gc_bdx]
 			gc_at3 := maxPos[:gc_bdx]
@@ -395,8 +381,11 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		}
 	}
 	compiled.OutOfLine(func() {
+//line hecbench_hogbom.go:71
 		maxVal := maxVal[:256]
+//line hecbench_hogbom.go:73
 		maxPos := maxPos[:256]
+//line hecbench_hogbom.go:75
 		gc_s_val := gc_s_val[:gc_n]
 		_ = gc_s_val
 		gc_s_pos := gc_s_pos[:gc_n]
@@ -411,10 +400,11 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var val float32
+//line hecbench_hogbom.go:90
 					var pos int
 					{
-//line hecbench_hogbom.go:70
 						val, pos = 0, 0
+//line hecbench_hogbom.go:71
 						for i := 0; i < hogbomFindPeakWidth; i++ {
 							if fabsf(maxVal[i]) > fabsf(val) {
 								val = maxVal[i]

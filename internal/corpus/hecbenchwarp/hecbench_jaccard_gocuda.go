@@ -301,10 +301,8 @@ var gc_src_jaccardJwKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jacc
 //line hecbench_jaccard.go:221
 func gc_body_jaccardJwKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi int, weighted bool, e int32, csrVal []T, gamma T, weightI, weightS, weightJ []T) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_jaccard.go:222
 	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx * gc_bdx) {
@@ -361,10 +359,8 @@ var gc_src_jaccardFillKernel = compiled.NewSource(gc_files_hecbench_jaccard, "ja
 //line hecbench_jaccard.go:233
 func gc_body_jaccardFillKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi int, weighted bool, e int32, w []T, value T) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_jaccard.go:234
 	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx * gc_bdx) {

@@ -26,12 +26,10 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdy := gc_gd.Y
-	gc_bidx := gc_b.Index()
-	gc_by := gc_bidx.Y
+	gc_gdy := gc_b.GridDim().Y
+	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:89
+//line hecbench_jaccard.go:87
 	var gc_l_n_ [32]int32
 	var gc_l_ind [32][]int32
 	var gc_l_sum_ [32]T

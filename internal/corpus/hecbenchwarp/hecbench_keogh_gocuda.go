@@ -33,10 +33,8 @@ var gc_src_lbKeoghKernel = compiled.NewSource(gc_files_hecbench_keogh, "lbKeoghK
 func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, lowerBound, upperBound []float32, M, N int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_keogh.go:25
 	cache := gocuda.DynamicShared[float32](t)

@@ -20,8 +20,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_eds := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
@@ -31,7 +30,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 	gc_s_numTriangles := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
 	gc_s_numVertices := compiled.Scratch[uint32](gc_b, 6)[:gc_n]
 	gc_s_sumVertices := compiled.Scratch[uint32](gc_b, 7)[:gc_n]
-//line hecbench_marchingcubes_triangles.go:54
+//line hecbench_marchingcubes_triangles.go:53
 	gc_s_sumTriangles := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
 //line hecbench_marchingcubes_triangles.go:37
 	vertexIndices := gocuda.Shared[uint16](t, int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2))[:int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2)]

@@ -21,8 +21,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bz := gc_bidx.Z
+	gc_bz := gc_b.Index().Z
 	gc_n := gc_b.Len()
 	gc_s_smBuf_ := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_fCiBufX_ := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]

@@ -30,12 +30,9 @@ var gc_src_scanBcaoKernel = compiled.NewSource(gc_files_hecbench_scan, "scanBcao
 func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, gOdata, gIdata []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_scan.go:29
 	temp := gocuda.Shared[T](t, 2*N)
@@ -305,10 +302,8 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_scan.go:86
 	temp := gocuda.Shared[T](t, N)[:N]

@@ -30,12 +30,9 @@ var gc_src_threadfenceSumKernel = compiled.NewSource(gc_files_hecbench_threadfen
 func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32, count []uint32, result []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_threadfence.go:20
 	isLastBlockDone := gocuda.Shared[bool](t, 1)[:1]

@@ -35,19 +35,15 @@ var gc_src_matmulBackwardBiasKernel4 = compiled.NewSource(gc_files_llmc_backward
 func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, dout []float32, B, T, OC int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_doutCol := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_doutSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line llmc_backward.go:26
 	smem := gocuda.DynamicShared[float32](t)
-//line llmc_backward.go:29
 	tl := gc_bx * gocuda.WarpSize
 	vstep := gc_bdx / gocuda.WarpSize
-//line llmc_backward.go:32
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -55,13 +51,10 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:28
 				laneID := gc_tx % gocuda.WarpSize
 //line llmc_backward.go:34
 				doutCol := dout[tl+laneID:]
-//line llmc_backward.go:41
 				doutSum := float32(0.0)
-//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
 			}
@@ -69,13 +62,10 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:28
 				laneID := gc_tx % gocuda.WarpSize
 //line llmc_backward.go:34
 				doutCol := dout[tl+laneID:]
-//line llmc_backward.go:41
 				doutSum := float32(0.0)
-//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
 			}
@@ -83,13 +73,10 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:28
 				laneID := gc_tx % gocuda.WarpSize
 //line llmc_backward.go:34
 				doutCol := dout[tl+laneID:]
-//line llmc_backward.go:41
 				doutSum := float32(0.0)
-//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
 			}
@@ -97,13 +84,10 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:28
 				laneID := gc_tx % gocuda.WarpSize
 //line llmc_backward.go:34
 				doutCol := dout[tl+laneID:]
-//line llmc_backward.go:41
 				doutSum := float32(0.0)
-//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
 			}
@@ -111,13 +95,10 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line llmc_backward.go:28
 			laneID := gc_tx % gocuda.WarpSize
 //line llmc_backward.go:34
 			doutCol := dout[tl+laneID:]
-//line llmc_backward.go:41
 			doutSum := float32(0.0)
-//line llmc_backward.go:44
 			gc_s_doutCol[gc_rank] = doutCol
 			gc_s_doutSum[gc_rank] = doutSum
 		}
@@ -132,14 +113,11 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 			return
 		}
 		gc_more = false
-//line llmc_backward.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:27
 				warpID := gc_tx / gocuda.WarpSize
-//line llmc_backward.go:29
 				doutCol := gc_s_doutCol[gc_rank]
 				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:42
@@ -167,7 +145,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 			}
 		}
 	}
-//line llmc_backward.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -175,10 +152,8 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:27
 				warpID := gc_tx / gocuda.WarpSize
 				laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
@@ -187,10 +162,8 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:27
 				warpID := gc_tx / gocuda.WarpSize
 				laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
@@ -199,10 +172,8 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:27
 				warpID := gc_tx / gocuda.WarpSize
 				laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
@@ -211,10 +182,8 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:27
 				warpID := gc_tx / gocuda.WarpSize
 				laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
@@ -223,17 +192,15 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line llmc_backward.go:27
 			warpID := gc_tx / gocuda.WarpSize
 			laneID := gc_tx % gocuda.WarpSize
-//line llmc_backward.go:30
 			doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 			smem[laneID+warpID*gocuda.WarpSize] = doutSum
 		}
 	}
-//line llmc_backward.go:49
 	compiled.OutOfLine(func() {
+//line llmc_backward.go:50
 		gc_s_doutSum := gc_s_doutSum[:gc_n]
 		_ = gc_s_doutSum
 		{
@@ -241,13 +208,12 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_backward.go:27
 					warpID := gc_tx / gocuda.WarpSize
 					laneID := gc_tx % gocuda.WarpSize
 //line llmc_backward.go:30
 					var doutSum float32
-//line llmc_backward.go:49
 					doutSum = 0.0
+//line llmc_backward.go:50
 					if warpID == 0 {
 						for j := 0; j < vstep; j++ {
 							doutSum += smem[laneID+j*gocuda.WarpSize]
@@ -327,10 +293,8 @@ var gc_src_adamwKernel2 = compiled.NewSource(gc_files_llmc_backward, "adamwKerne
 //line llmc_backward.go:207
 func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, gradsMemory, mMemory, vMemory []float32, numParameters int, learningRate, beta1, beta2, beta1Correction, beta2Correction, eps, weightDecay float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -342,9 +306,9 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_backward.go:225
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line llmc_backward.go:225
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numParameters, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -375,11 +339,9 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 					gc_at4[gc_tx] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at4[gc_tx])
 				}
 			} else {
-//line llmc_backward.go:230
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_backward.go:209
 					i := gc_bx*gc_bdx + gc_tx
 //line llmc_backward.go:213
 					grad := gradsMemory[i]
@@ -441,8 +403,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_threadMaxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_threadSumval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -518,7 +479,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line llmc_backward.go:277
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -528,7 +488,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:260
 				warpID := gc_tx / 32
 				laneID := gc_tx % 32
 //line llmc_backward.go:264
@@ -560,7 +519,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:261
 				laneID := gc_tx % 32
 //line llmc_backward.go:263
 				var warpMaxval float32
@@ -603,7 +561,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-//line llmc_backward.go:295
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -613,7 +570,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:260
 				warpID := gc_tx / 32
 				laneID := gc_tx % 32
 //line llmc_backward.go:282
@@ -644,7 +600,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_backward.go:261
 				laneID := gc_tx % 32
 //line llmc_backward.go:263
 				var warpSumval float32
@@ -662,8 +617,8 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line llmc_backward.go:298
 			gc_x0 := gc_tidx.X
+//line llmc_backward.go:299
 			gc_off2 := idx*P + ix
 			gc_off3 := idx
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 < len(logits) && gc_off3 >= 0 && gc_off3 < len(losses) && gc_off3 < len(dlosses) {
@@ -672,7 +627,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_at3 := dlosses[gc_off3:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line llmc_backward.go:308
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					blockMaxval := gc_s_blockMaxval[gc_rank]
@@ -682,8 +636,8 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
 //line llmc_backward.go:318
 					sp := r
-//line llmc_backward.go:321
 					if gc_tx == 0 {
+//line llmc_backward.go:322
 						prob := expf(gc_at[0]-sp.Offset) * sp.Scale
 						gc_at2[0] = -logf(prob)
 					}
@@ -694,7 +648,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					} else {
 						dloss = 1.0 / float32(B*T)
 					}
-//line llmc_backward.go:337
 					gc_s_sp[gc_rank] = sp
 					gc_s_dloss[gc_rank] = dloss
 				}
@@ -713,8 +666,8 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
 //line llmc_backward.go:318
 					sp := r
-//line llmc_backward.go:321
 					if gc_tx == 0 {
+//line llmc_backward.go:322
 						prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
 						losses[idx] = -logf(prob)
 					}
@@ -725,7 +678,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					} else {
 						dloss = 1.0 / float32(B*T)
 					}
-//line llmc_backward.go:337
 					gc_s_sp[gc_rank] = sp
 					gc_s_dloss[gc_rank] = dloss
 				}
@@ -739,9 +691,9 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 			return
 		}
 		gc_more = false
-//line llmc_backward.go:343
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_backward.go:345
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -756,10 +708,8 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_at6 := logits[gc_off5:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line llmc_backward.go:360
 					sp := gc_s_sp[gc_rank]
 					dloss := gc_s_dloss[gc_rank]
-//line llmc_backward.go:336
 					i := gc_tx + gc_off
 					gc_more = true
 //line llmc_backward.go:339
@@ -782,7 +732,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					gc_pos.Thread = gc_rank
 					sp := gc_s_sp[gc_rank]
 					dloss := gc_s_dloss[gc_rank]
-//line llmc_backward.go:336
 					i := gc_tx + gc_off
 					gc_more = true
 //line llmc_backward.go:339
@@ -842,13 +791,11 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 	compiled.OutOfLine(func() {
 		gc_s_vals := gc_s_vals[:gc_n]
 		{
-//line llmc_backward.go:389
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_backward.go:375
 					oc := 8 * (gc_by*gc_bdy + gc_ty)
 //line llmc_backward.go:386
 					var vals [8][8]float32
@@ -863,7 +810,6 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 							}
 						}
 					}
-//line llmc_backward.go:399
 					gc_s_vals[gc_rank] = vals
 				}
 				gc_ty++
@@ -875,25 +821,20 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 	})
 //line llmc_backward.go:400
 	for so := 0; so < C; so += 32 {
-//line llmc_backward.go:405
 		gc_chunk := compiled.StrideChunk(32)
 		gc_span := (32) * gc_chunk
-//line llmc_backward.go:405
 		for gc_off, gc_limit, gc_more := 0, 128, true; gc_more; gc_off += (32) * gc_chunk {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-//line llmc_backward.go:412
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_backward.go:403
 					xby8 := gc_tx / 8
-//line llmc_backward.go:402
 					xmod8 := gc_tx % 8
 //line llmc_backward.go:404
 					xo := 4 * xmod8
@@ -925,66 +866,63 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 				}
 			}
 		}
-//line llmc_backward.go:417
 		compiled.OutOfLine(func() {
+//line llmc_backward.go:418
 			lhsS := lhsS[:128]
 //line llmc_backward.go:420
 			rhsS := rhsS[:128]
 //line llmc_backward.go:422
 			gc_s_vals := gc_s_vals[:gc_n]
 			{
-//line llmc_backward.go:425
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_backward.go:399
 						siStart := 4 * (16*gc_ty + gc_tx)
-//line llmc_backward.go:401
 						vals := gc_s_vals[gc_rank]
 //line llmc_backward.go:411
 						for si := siStart; si < siStart+32; si += 4 {
 							var rhs [8]float4
 							{
 								{
-//line llmc_backward.go:413
 									u := int(0)
+//line llmc_backward.go:414
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
-//line llmc_backward.go:413
 									u := int(1)
+//line llmc_backward.go:414
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
-//line llmc_backward.go:413
 									u := int(2)
+//line llmc_backward.go:414
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
-//line llmc_backward.go:413
 									u := int(3)
+//line llmc_backward.go:414
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
-//line llmc_backward.go:413
 									u := int(4)
+//line llmc_backward.go:414
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
-//line llmc_backward.go:413
 									u := int(5)
+//line llmc_backward.go:414
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
-//line llmc_backward.go:413
 									u := int(6)
+//line llmc_backward.go:414
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 								{
-//line llmc_backward.go:413
 									u := int(7)
+//line llmc_backward.go:414
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
 							}
@@ -992,64 +930,64 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 								lhs := ldVec(&lhsS[ii+8*gc_tx][si%32])
 								{
 									{
-//line llmc_backward.go:419
 										ji := int(0)
+//line llmc_backward.go:420
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
-//line llmc_backward.go:419
 										ji := int(1)
+//line llmc_backward.go:420
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
-//line llmc_backward.go:419
 										ji := int(2)
+//line llmc_backward.go:420
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
-//line llmc_backward.go:419
 										ji := int(3)
+//line llmc_backward.go:420
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
-//line llmc_backward.go:419
 										ji := int(4)
+//line llmc_backward.go:420
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
-//line llmc_backward.go:419
 										ji := int(5)
+//line llmc_backward.go:420
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
-//line llmc_backward.go:419
 										ji := int(6)
+//line llmc_backward.go:420
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
 									{
-//line llmc_backward.go:419
 										ji := int(7)
+//line llmc_backward.go:420
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
@@ -1058,7 +996,6 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 								}
 							}
 						}
-//line llmc_backward.go:427
 						gc_s_vals[gc_rank] = vals
 					}
 					gc_ty++
@@ -1070,9 +1007,9 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 		})
 	}
 	compiled.OutOfLine(func() {
+//line llmc_backward.go:438
 		gc_s_vals := gc_s_vals[:gc_n]
 		{
-//line llmc_backward.go:441
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

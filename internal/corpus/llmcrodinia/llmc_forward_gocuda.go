@@ -36,10 +36,8 @@ var gc_src_encoderForwardKernel3 = compiled.NewSource(gc_files_llmc_forward, "en
 //line llmc_forward.go:53
 func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out []float4, inp []int32, wte, wpe []float4, B, T, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -55,9 +53,9 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 		C4 := C / 4
 //line llmc_forward.go:56
 		N := B * T * C4
-//line llmc_forward.go:58
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line llmc_forward.go:60
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -74,22 +72,20 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_forward.go:58
 						bt := gc_q
+//line llmc_forward.go:59
 						b := bt / T
 						t_ := bt % T
 						c4 := (gc_tx + gc_r)
 						ix := int(inp[b*T+t_])
 						out[b*T*C4+t_*C4+c4] = addFloat4(wte[ix*C4+c4], wpe[t_*C4+c4])
 					}
-//line llmc_forward.go:66
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_forward.go:55
 					idx := gc_bx*gc_bdx + gc_tx
 //line llmc_forward.go:58
 					bt := idx / C4
@@ -123,10 +119,8 @@ var gc_src_encoderBackwardKernel = compiled.NewSource(gc_files_llmc_forward, "en
 //line llmc_forward.go:72
 func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte, dwpe []float32, dout []float32, inp []int32, B, T, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -140,9 +134,9 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 		}
 //line llmc_forward.go:74
 		N := B * T * C
-//line llmc_forward.go:76
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line llmc_forward.go:78
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -159,8 +153,8 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_forward.go:77
 						bt := gc_q
+//line llmc_forward.go:78
 						b := bt / T
 						t_ := bt % T
 						c := (gc_tx + gc_r)
@@ -174,14 +168,12 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 						atomic.Add(dwteIx, *doutBtc)
 						atomic.Add(dwpeTc, *doutBtc)
 					}
-//line llmc_forward.go:92
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_forward.go:73
 					idx := gc_bx*gc_bdx + gc_tx
 //line llmc_forward.go:77
 					bt := idx / C
@@ -224,8 +216,7 @@ var gc_src_layernormForwardKernel3 = compiled.NewSource(gc_files_llmc_forward, "
 func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -238,29 +229,24 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
-//line llmc_forward.go:105
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_forward.go:102
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			if idx >= N {
 //line llmc_forward.go:103
+			if idx >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 //line llmc_forward.go:108
 			x := inp[idx*C:]
-//line llmc_forward.go:111
 			sum := float32(0.0)
-//line llmc_forward.go:114
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line llmc_forward.go:112
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
 //line llmc_forward.go:112
@@ -270,7 +256,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
-//line llmc_forward.go:119
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -278,7 +263,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 			x := gc_s_x[gc_rank]
 			sum := gc_s_sum[gc_rank]
-//line llmc_forward.go:112
 			gc_start := (gc_rank & (32 - 1))
 			gc_from2 := gc_start + gc_off
 			gc_trips := gc_limit - gc_from2
@@ -295,6 +279,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
+//line llmc_forward.go:128
 			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line llmc_forward.go:113
 				sum += x[i]
@@ -335,7 +320,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_forward.go:102
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 //line llmc_forward.go:104
 			var sum float32
@@ -355,14 +339,11 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			if (gc_rank&(32-1)) == 0 && mean != nil {
 				mean[idx] = m
 			}
-//line llmc_forward.go:122
 			sum = 0.0
-//line llmc_forward.go:124
 			gc_s_sum[gc_rank] = sum
 			gc_s_m[gc_rank] = m
 		}
 	}
-//line llmc_forward.go:123
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
 //line llmc_forward.go:123
@@ -372,7 +353,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
-//line llmc_forward.go:130
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -381,7 +361,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			x := gc_s_x[gc_rank]
 			sum := gc_s_sum[gc_rank]
 			m := gc_s_m[gc_rank]
-//line llmc_forward.go:123
 			gc_start2 := (gc_rank & (32 - 1))
 			gc_from3 := gc_start2 + gc_off2
 			gc_trips2 := gc_limit2 - gc_from3
@@ -398,6 +377,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
+//line llmc_forward.go:139
 			for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
 //line llmc_forward.go:124
 				diff := x[i_] - m
@@ -436,7 +416,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_forward.go:102
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 //line llmc_forward.go:104
 			var sum float32
@@ -448,13 +427,11 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 //line llmc_forward.go:134
 			o := out[idx*C:]
-//line llmc_forward.go:137
 			gc_s_sum[gc_rank] = sum
 			gc_s_s[gc_rank] = s
 			gc_s_o[gc_rank] = o
 		}
 	}
-//line llmc_forward.go:135
 	gc_chunk3 := compiled.StrideChunk(32)
 	gc_span3 := (32) * gc_chunk3
 //line llmc_forward.go:135
@@ -464,7 +441,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more3 = false
-//line llmc_forward.go:142
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -474,7 +450,6 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			m := gc_s_m[gc_rank]
 			s := gc_s_s[gc_rank]
 			o := gc_s_o[gc_rank]
-//line llmc_forward.go:135
 			gc_start3 := (gc_rank & (32 - 1))
 			gc_from4 := gc_start3 + gc_off3
 			gc_trips3 := gc_limit3 - gc_from4
@@ -491,6 +466,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			if gc_trips3 == gc_chunk3 {
 				gc_more3 = true
 			}
+//line llmc_forward.go:151
 			for c := gc_from4; gc_trips3 > 0; c, gc_trips3 = c+(32), gc_trips3-1 {
 //line llmc_forward.go:139
 				n := s * (x[c] - m)
@@ -521,12 +497,9 @@ var gc_src_softmaxForwardKernel5 = compiled.NewSource(gc_files_llmc_forward, "so
 func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTemperature float32, inp []float32, N, T int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line llmc_forward.go:164
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 //line llmc_forward.go:168
@@ -541,7 +514,6 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 	gc_L2:
-//line llmc_forward.go:180
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -549,18 +521,16 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-//line llmc_forward.go:171
 			idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
 //line llmc_forward.go:163
 			t.Assert(T%4 == 0)
 //line llmc_forward.go:172
 			if idx >= N*T {
-//line llmc_forward.go:172
 				gc_dead |= uint32(1) << gc_lane
-//line llmc_forward.go:172
 				gc_act &^= uint32(1) << gc_lane
 				continue gc_L2
 			}
+//line llmc_forward.go:175
 			ownPos := idx % T
 			posBy4 := ownPos / 4
 //line llmc_forward.go:179
@@ -571,55 +541,52 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 //line llmc_forward.go:185
 			xVec := toFloat4s(x)
 			for i := (gc_rank & (32 - 1)); i < posBy4; i += 32 {
-//line llmc_forward.go:186
 				gc_b.Tick()
-//line llmc_forward.go:186
 				if gc_b.Stopped() {
-//line llmc_forward.go:186
 					return
 				}
 //line llmc_forward.go:187
 				v := xVec[i]
 				oldMaxval := maxval
 				{
-//line llmc_forward.go:189
 					k := int(0)
+//line llmc_forward.go:190
 					maxval = fmaxf(maxval, vecAt(&v, k))
 				}
 				{
-//line llmc_forward.go:189
 					k := int(1)
+//line llmc_forward.go:190
 					maxval = fmaxf(maxval, vecAt(&v, k))
 				}
 				{
-//line llmc_forward.go:189
 					k := int(2)
+//line llmc_forward.go:190
 					maxval = fmaxf(maxval, vecAt(&v, k))
 				}
 				{
-//line llmc_forward.go:189
 					k := int(3)
+//line llmc_forward.go:190
 					maxval = fmaxf(maxval, vecAt(&v, k))
 				}
 				sumval *= expf(invTemperature * (oldMaxval - maxval))
 				{
-//line llmc_forward.go:193
 					k_ := int(0)
+//line llmc_forward.go:194
 					sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
 				}
 				{
-//line llmc_forward.go:193
 					k_ := int(1)
+//line llmc_forward.go:194
 					sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
 				}
 				{
-//line llmc_forward.go:193
 					k_ := int(2)
+//line llmc_forward.go:194
 					sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
 				}
 				{
-//line llmc_forward.go:193
 					k_ := int(3)
+//line llmc_forward.go:194
 					sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
 				}
 			}
@@ -630,7 +597,6 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 				sumval *= expf(invTemperature * (oldMaxval_ - maxval))
 				sumval += expf(invTemperature * (x[4*posBy4+(gc_rank&(32-1))] - maxval))
 			}
-//line llmc_forward.go:205
 			gc_l_ownPos[gc_lane] = ownPos
 			gc_l_x[gc_lane] = x
 			gc_l_maxval[gc_lane] = maxval
@@ -645,12 +611,10 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			maxval := gc_l_maxval[gc_lane]
-//line llmc_forward.go:214
 			sumval := gc_l_sumval[gc_lane]
 //line llmc_forward.go:205
 			globalMaxval := gc_c1r[gc_lane]
 			sumval *= expf(invTemperature * (maxval - globalMaxval))
-//line llmc_forward.go:208
 			gc_l_sumval[gc_lane] = sumval
 			gc_l_globalMaxval[gc_lane] = globalMaxval
 		}
@@ -665,13 +629,9 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_forward.go:171
 			idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_forward.go:173
 			ownPos := gc_l_ownPos[gc_lane]
-//line llmc_forward.go:175
 			x := gc_l_x[gc_lane]
-//line llmc_forward.go:177
 			globalMaxval := gc_l_globalMaxval[gc_lane]
 //line llmc_forward.go:208
 			sum := gc_c2r[gc_lane]
@@ -687,13 +647,11 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			}
 //line llmc_forward.go:212
 			for i_ := (gc_rank & (32 - 1)); i_ <= ownPos; i_ += 32 {
-//line llmc_forward.go:212
 				gc_b.Tick()
-//line llmc_forward.go:212
 				if gc_b.Stopped() {
-//line llmc_forward.go:212
 					return
 				}
+//line llmc_forward.go:214
 				ev := expf(invTemperature * (x[i_] - globalMaxval))
 				out[idx*T+i_] = ev * norm
 			}
@@ -717,10 +675,8 @@ var gc_src_permuteKernel = compiled.NewSource(gc_files_llmc_forward, "permuteKer
 //line llmc_forward.go:223
 func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []float32, inp []float32, B, N, NH, d int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -732,9 +688,9 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_forward.go:241
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line llmc_forward.go:241
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(B*NH*N*d, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -751,11 +707,10 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_forward.go:226
 						idx := gc_bx*gc_bdx + gc_tx
-//line llmc_forward.go:229
 						b := gc_q
 						rest := (gc_tx + gc_r)
+//line llmc_forward.go:231
 						nh_ := rest / (N * d)
 						rest = rest % (N * d)
 						n := rest / d
@@ -765,14 +720,12 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 						k[idx] = inp[inpIdx+NH*d]
 						v[idx] = inp[inpIdx+2*(NH*d)]
 					}
-//line llmc_forward.go:241
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_forward.go:226
 					idx := gc_bx*gc_bdx + gc_tx
 //line llmc_forward.go:229
 					b := idx / (NH * N * d)
@@ -809,10 +762,8 @@ var gc_src_unpermuteKernel = compiled.NewSource(gc_files_llmc_forward, "unpermut
 //line llmc_forward.go:246
 func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float32, out []float32, B, N, NH, d int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -824,9 +775,9 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_forward.go:264
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line llmc_forward.go:264
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(B*NH*N*d, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -843,11 +794,10 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_forward.go:248
 						idx := gc_bx*gc_bdx + gc_tx
-//line llmc_forward.go:251
 						b := gc_q
 						rest := (gc_tx + gc_r)
+//line llmc_forward.go:253
 						nh_ := rest / (N * d)
 						rest = rest % (N * d)
 						n := rest / d
@@ -855,14 +805,12 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 						otherIdx := (b * NH * N * d) + (n * NH * d) + (nh_ * d) + d_
 						out[otherIdx] = inp[idx]
 					}
-//line llmc_forward.go:261
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_forward.go:248
 					idx := gc_bx*gc_bdx + gc_tx
 //line llmc_forward.go:251
 					b := idx / (NH * N * d)
@@ -897,14 +845,12 @@ var gc_src_geluForwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluFo
 //line llmc_forward.go:269
 func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []float32, inp []float32, N int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line llmc_forward.go:279
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -915,9 +861,9 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line llmc_forward.go:290
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line llmc_forward.go:291
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -935,12 +881,10 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 					gc_at2[gc_tx] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
 				}
 			} else {
-//line llmc_forward.go:278
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line llmc_forward.go:270
 					i := gc_bx*gc_bdx + gc_tx
 //line llmc_forward.go:272
 					xi := inp[i]
@@ -970,14 +914,12 @@ var gc_src_geluBackwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluB
 //line llmc_forward.go:282
 func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []float32, inp, dout []float32, N int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line llmc_forward.go:292
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -988,9 +930,9 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line llmc_forward.go:303
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line llmc_forward.go:304
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1014,12 +956,10 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 					gc_at2[gc_tx] = localGrad * gc_at3[gc_tx]
 				}
 			} else {
-//line llmc_forward.go:296
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line llmc_forward.go:283
 					i := gc_bx*gc_bdx + gc_tx
 //line llmc_forward.go:285
 					x := inp[i]

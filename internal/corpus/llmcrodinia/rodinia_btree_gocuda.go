@@ -36,10 +36,8 @@ var gc_src_findK = compiled.NewSource(gc_files_rodinia_btree, "findK", "1f488b0b
 //line rodinia_btree.go:37
 func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem int, recordsD []record, currKnodeD []int64, offsetD []int64, keysD []int32, ansD []record) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line rodinia_btree.go:49
 	bid := gc_bx
@@ -215,10 +213,8 @@ var gc_src_findRangeK = compiled.NewSource(gc_files_rodinia_btree, "findRangeK",
 //line rodinia_btree.go:88
 func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem int, currKnodeD []int64, offsetD []int64, lastKnodeD []int64, offset2D []int64, startD []int32, endD []int32, RecstartD []int32, ReclenD []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line rodinia_btree.go:104
 	bid := gc_bx

@@ -46,10 +46,8 @@ var gc_src_ludPerimeter = compiled.NewSource(gc_files_rodinia_lud, "ludPerimeter
 func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line rodinia_lud.go:69
 	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]

@@ -39,10 +39,8 @@ var gc_src_prescan = compiled.NewSource(gc_files_rodinia_scan, "prescan", "578ba
 func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBlockSums []uint32, n int, blockIndex int, baseIndex int, storeSum, isNP2 bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ai_3 := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_bi_3 := compiled.Scratch[int](gc_b, 1)[:gc_n]
@@ -269,10 +267,8 @@ var gc_src_uniformAdd = compiled.NewSource(gc_files_rodinia_scan, "uniformAdd", 
 func gc_body_uniformAdd(gc_b *compiled.Block, gData []uint32, uniforms []uint32, n int, blockOffset int, baseIndex int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_address := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line rodinia_scan.go:216

@@ -37,10 +37,8 @@ var gc_src_gpuRecursiveReduce = compiled.NewSource(gc_files_cheng_nested, "gpuRe
 //line cheng_nested.go:22
 func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata, gOdata []int32, isize uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 //line cheng_nested.go:25

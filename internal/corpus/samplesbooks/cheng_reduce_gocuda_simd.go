@@ -34,10 +34,8 @@ var gc_src_reduceNeighboredKernel = compiled.NewSource(gc_files_cheng_reduce, "r
 //line cheng_reduce.go:22
 func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 //line cheng_reduce.go:26
@@ -113,10 +111,8 @@ var gc_src_reduceNeighboredLessKernel = compiled.NewSource(gc_files_cheng_reduce
 //line cheng_reduce.go:49
 func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 //line cheng_reduce.go:53
@@ -342,10 +338,8 @@ var gc_src_reduceInterleavedKernel = compiled.NewSource(gc_files_cheng_reduce, "
 //line cheng_reduce.go:77
 func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 //line cheng_reduce.go:81
@@ -484,10 +478,8 @@ var gc_src_reduceUnrolling2Kernel = compiled.NewSource(gc_files_cheng_reduce, "r
 //line cheng_reduce.go:104
 func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line cheng_reduce.go:106
 	bdim := uint32(gc_bdx)
@@ -761,10 +753,8 @@ var gc_src_reduceUnrolling4Kernel = compiled.NewSource(gc_files_cheng_reduce, "r
 //line cheng_reduce.go:133
 func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line cheng_reduce.go:135
 	bdim := uint32(gc_bdx)
@@ -987,10 +977,8 @@ var gc_src_reduceUnrolling8Kernel = compiled.NewSource(gc_files_cheng_reduce, "r
 //line cheng_reduce.go:166
 func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line cheng_reduce.go:168
 	bdim := uint32(gc_bdx)

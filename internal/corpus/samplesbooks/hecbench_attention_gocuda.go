@@ -34,10 +34,8 @@ var gc_src_attentionKernel1 = compiled.NewSource(gc_files_hecbench_attention, "a
 //line hecbench_attention.go:21
 func gc_body_attentionKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, key, query, dotProduct, expSum []float32, n, d int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -62,10 +60,10 @@ func gc_body_attentionKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, key, query
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_attention.go:22
 						i := gc_bx*gc_bdx + gc_tx
 						{
 							sum := float32(0)
+//line hecbench_attention.go:25
 							for j := 0; j < d; j++ {
 								sum += key[i*d+j] * query[j]
 							}
@@ -97,14 +95,12 @@ var gc_src_attentionKernel2 = compiled.NewSource(gc_files_hecbench_attention, "a
 //line hecbench_attention.go:37
 func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, dotProduct, score []float32, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_attention.go:47
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -115,10 +111,11 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line hecbench_attention.go:56
 		gc_apart := compiled.Disjoint(expSum, score)
-//line hecbench_attention.go:60
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_attention.go:61
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -140,31 +137,26 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 						gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 					{
-//line hecbench_attention.go:44
 						gc_tx := gc_step + 1
 //line hecbench_attention.go:40
 						gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 					{
-//line hecbench_attention.go:44
 						gc_tx := gc_step + 2
 //line hecbench_attention.go:40
 						gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 					{
-//line hecbench_attention.go:44
 						gc_tx := gc_step + 3
 //line hecbench_attention.go:40
 						gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 				}
-//line hecbench_attention.go:44
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_attention.go:40
 					gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 				}
 			} else {
-//line hecbench_attention.go:44
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -172,51 +164,42 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_attention.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line hecbench_attention.go:40
 						score[i] = expf(dotProduct[i]) / expSum[0]
 					}
 					{
-//line hecbench_attention.go:44
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_attention.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line hecbench_attention.go:40
 						score[i] = expf(dotProduct[i]) / expSum[0]
 					}
 					{
-//line hecbench_attention.go:44
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_attention.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line hecbench_attention.go:40
 						score[i] = expf(dotProduct[i]) / expSum[0]
 					}
 					{
-//line hecbench_attention.go:44
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line hecbench_attention.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line hecbench_attention.go:40
 						score[i] = expf(dotProduct[i]) / expSum[0]
 					}
 				}
-//line hecbench_attention.go:44
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_attention.go:38
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_attention.go:40
 					score[i] = expf(dotProduct[i]) / expSum[0]
@@ -262,8 +245,7 @@ var gc_src_attentionKernel1WarpReduce = compiled.NewSource(gc_files_hecbench_att
 func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotProduct, expSum []float32, n, d int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_attention.go:66
 	block := cg.ThisThreadBlock(t)
@@ -275,13 +257,12 @@ func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotPro
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_attention.go:78
 		var gc_m4 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_attention.go:69
 			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line hecbench_attention.go:70
 			if i < n {
 				gc_m4 |= 1 << gc_lane
 			}
@@ -295,10 +276,9 @@ func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotPro
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_attention.go:69
 				i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_attention.go:71
 				sum := float32(0)
+//line hecbench_attention.go:72
 				for j := (gc_rank & (32 - 1)); j < d; j += 32 {
 					sum += key[i*d+j] * query[j]
 				}
@@ -312,7 +292,6 @@ func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotPro
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_attention.go:69
 				i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 //line hecbench_attention.go:71
 				var sum float32
@@ -348,8 +327,7 @@ var gc_src_attentionKernel2WarpReduce = compiled.NewSource(gc_files_hecbench_att
 func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct, value, output []float32, n, d int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_attention.go:89
 	block := cg.ThisThreadBlock(t)
@@ -361,13 +339,12 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_attention.go:101
 		var gc_m4 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_attention.go:91
 			j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line hecbench_attention.go:92
 			if j < d {
 				gc_m4 |= 1 << gc_lane
 			}
@@ -381,10 +358,9 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_attention.go:91
 				j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_attention.go:93
 				sum := float32(0)
+//line hecbench_attention.go:94
 				for i := (gc_rank & (32 - 1)); i < n; i += 32 {
 					score := expf(dotProduct[i]) / expSum[0]
 					sum += score * value[i*d+j]
@@ -399,7 +375,6 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_attention.go:91
 				j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 //line hecbench_attention.go:93
 				var sum float32

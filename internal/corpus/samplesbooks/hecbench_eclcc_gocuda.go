@@ -48,10 +48,8 @@ var gc_src_eclCompute1Kernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclC
 //line hecbench_eclcc.go:84
 func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_eclcc.go:86
 	incr := int32(gc_gdx * eclThreadsPerBlock)
@@ -189,10 +187,8 @@ var gc_src_eclFlattenKernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclFl
 //line hecbench_eclcc.go:249
 func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, nidx, nlist, nstat []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_eclcc.go:251
 	incr := int32(gc_gdx * eclThreadsPerBlock)

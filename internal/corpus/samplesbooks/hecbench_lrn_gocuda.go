@@ -33,10 +33,8 @@ var gc_src_lrnFwdKernel = compiled.NewSource(gc_files_hecbench_lrn, "lrnFwdKerne
 //line hecbench_lrn.go:21
 func gc_body_lrnFwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, n, c, d, h, w, strideMb, ndims, wkSize, size int64, alpha, beta, k float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_lrn.go:22
 	for gc_off, gc_limit, gc_more := int64(0), int64(wkSize), true; gc_more; gc_off += int64(gc_bdx * gc_gdx) {
@@ -161,10 +159,8 @@ var gc_src_lrnBwdKernel = compiled.NewSource(gc_files_hecbench_lrn, "lrnBwdKerne
 //line hecbench_lrn.go:101
 func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diffSrcMem []float32, n, c, d, h, w, strideMb, ndims, wkSize, size int64, alpha, beta, k float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 //line hecbench_lrn.go:102
 	for gc_off, gc_limit, gc_more := int64(0), int64(wkSize), true; gc_more; gc_off += int64(gc_bdx * gc_gdx) {

@@ -37,11 +37,10 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val_ := compiled.Scratch[welfordData[T]](gc_b, 0)[:gc_n]
-//line hecbench_rowwise.go:155
+//line hecbench_rowwise.go:154
 	gc_s_op := compiled.Scratch[welfordOps[T]](gc_b, 1)[:gc_n]
 	gc_s_identityElement := compiled.Scratch[welfordData[T]](gc_b, 2)[:gc_n]
 	gc_s_welfordOp := compiled.Scratch[welfordOps[T]](gc_b, 3)[:gc_n]

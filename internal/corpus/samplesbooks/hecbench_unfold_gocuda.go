@@ -36,10 +36,8 @@ var gc_src_unfoldBackwardElementwiseKernel = compiled.NewSource(gc_files_hecbenc
 //line hecbench_unfold.go:23
 func gc_body_unfoldBackwardElementwiseKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nThreads, nElemsPerThread, totalNElems int, f func(i int)) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -41,8 +41,7 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_result_ := compiled.Scratch[[16]uint32](gc_b, 0)[:gc_n]
 	gc_s_result := make([]packedResult, gc_b.Len())
@@ -582,8 +581,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_stepSum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]

@@ -37,10 +37,8 @@ var gc_src_mergeSortSharedKernel = compiled.NewSource(gc_files_samples_mergesort
 func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, sortDir uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_dDstKey := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dDstKey {
@@ -54,10 +52,12 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
+//line samples_mergesort.go:107
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
+//line samples_mergesort.go:112
 	gc_s_baseKey := compiled.Scratch[[]uint32](gc_b, 4)[:gc_n]
 	gc_s_baseVal := compiled.Scratch[[]uint32](gc_b, 5)[:gc_n]
 	gc_s_keyA := compiled.Scratch[uint32](gc_b, 6)[:gc_n]
@@ -76,8 +76,8 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_mergesort.go:93
 			tx := uint32(gc_tx)
+//line samples_mergesort.go:94
 			off := uint32(gc_bx)*msSharedSizeLimit + tx
 			dDstKey := gc_s_dDstKey[gc_rank]
 			dDstVal := gc_s_dDstVal[gc_rank]
@@ -105,7 +105,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_mergesort.go:93
 					tx := uint32(gc_tx)
 //line samples_mergesort.go:105
 					lPos := tx & (stride - 1)
@@ -118,7 +117,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_mergesort.go:93
 					tx := uint32(gc_tx)
 //line samples_mergesort.go:105
 					lPos := tx & (stride - 1)
@@ -131,7 +129,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_mergesort.go:93
 					tx := uint32(gc_tx)
 //line samples_mergesort.go:105
 					lPos := tx & (stride - 1)
@@ -144,7 +141,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_mergesort.go:93
 					tx := uint32(gc_tx)
 //line samples_mergesort.go:105
 					lPos := tx & (stride - 1)
@@ -157,7 +153,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_mergesort.go:93
 				tx := uint32(gc_tx)
 //line samples_mergesort.go:105
 				lPos := tx & (stride - 1)
@@ -171,7 +166,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_mergesort.go:93
 				tx := uint32(gc_tx)
 //line samples_mergesort.go:105
 				lPos := tx & (stride - 1)
@@ -284,7 +278,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_mergesort.go:93
 			tx := uint32(gc_tx)
 			dDstKey := gc_s_dDstKey[gc_rank]
 			dDstVal := gc_s_dDstVal[gc_rank]
@@ -317,19 +310,19 @@ var gc_src_generateSampleRanksKernel = compiled.NewSource(gc_files_samples_merge
 //line samples_mergesort.go:137
 func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dRanksA, dRanksB, dSrcKey []uint32, stride, N, threadCount, sortDir uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_dRanksA := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dRanksA {
 		gc_s_dRanksA[gc_rank] = dRanksA
 	}
+//line samples_mergesort.go:147
 	gc_s_dRanksB := compiled.Scratch[[]uint32](gc_b, 1)[:gc_n]
 	for gc_rank := range gc_s_dRanksB {
 		gc_s_dRanksB[gc_rank] = dRanksB
 	}
+//line samples_mergesort.go:152
 	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
@@ -353,7 +346,6 @@ func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_mergesort.go:138
 				pos := uint32(gc_bx*gc_bdx + gc_tx)
 //line samples_mergesort.go:144
 				i := pos & ((stride / msSampleStride) - 1)
@@ -409,15 +401,14 @@ var gc_src_mergeRanksAndIndicesKernel = compiled.NewSource(gc_files_samples_merg
 //line samples_mergesort.go:173
 func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dLimits, dRanks []uint32, stride, N, threadCount uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_dLimits := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dLimits {
 		gc_s_dLimits[gc_rank] = dLimits
 	}
+//line samples_mergesort.go:183
 	gc_s_dRanks := compiled.Scratch[[]uint32](gc_b, 1)[:gc_n]
 	for gc_rank := range gc_s_dRanks {
 		gc_s_dRanks[gc_rank] = dRanks
@@ -441,7 +432,6 @@ func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_mergesort.go:174
 				pos := uint32(gc_bx*gc_bdx + gc_tx)
 //line samples_mergesort.go:180
 				i := pos & ((stride / msSampleStride) - 1)
@@ -498,10 +488,8 @@ var gc_src_mergeElementaryIntervalsKernel = compiled.NewSource(gc_files_samples_
 func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal, dLimitsA, dLimitsB []uint32, stride, N, sortDir uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_keyA := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_valA := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
@@ -513,7 +501,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 	cta := cg.ThisThreadBlock(t)
 	sKey := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
 	sVal := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
-//line samples_mergesort.go:245
 	bx := uint32(gc_bx)
 //line samples_mergesort.go:247
 	intervalI := bx & ((2*stride)/msSampleStride - 1)
@@ -533,7 +520,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_mergesort.go:246
 			tx := uint32(gc_tx)
 //line samples_mergesort.go:261
 			if tx == 0 {
@@ -562,7 +548,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_mergesort.go:246
 			tx := uint32(gc_tx)
 //line samples_mergesort.go:284
 			if tx < lenSrcA[0] {
@@ -604,7 +589,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_mergesort.go:208
 			tx_ := uint32(gc_tx)
 //line samples_mergesort.go:207
 			var keyA, valA, keyB, valB, dstPosA, dstPosB uint32
@@ -635,7 +619,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_mergesort.go:208
 				tx_ := uint32(gc_tx)
 				keyA := gc_s_keyA[gc_rank]
 				valA := gc_s_valA[gc_rank]
@@ -658,7 +641,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_mergesort.go:208
 				tx_ := uint32(gc_tx)
 				keyA := gc_s_keyA[gc_rank]
 				valA := gc_s_valA[gc_rank]
@@ -681,7 +663,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_mergesort.go:208
 				tx_ := uint32(gc_tx)
 				keyA := gc_s_keyA[gc_rank]
 				valA := gc_s_valA[gc_rank]
@@ -704,7 +685,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_mergesort.go:208
 				tx_ := uint32(gc_tx)
 				keyA := gc_s_keyA[gc_rank]
 				valA := gc_s_valA[gc_rank]
@@ -727,7 +707,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_mergesort.go:208
 			tx_ := uint32(gc_tx)
 			keyA := gc_s_keyA[gc_rank]
 			valA := gc_s_valA[gc_rank]
@@ -751,7 +730,6 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_mergesort.go:246
 			tx := uint32(gc_tx)
 //line samples_mergesort.go:300
 			if tx < lenSrcA[0] {
@@ -790,10 +768,8 @@ var gc_src_bitonicMergeElementaryIntervalsKernel = compiled.NewSource(gc_files_s
 func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal, dLimitsA, dLimitsB []uint32, stride, N, sortDir uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line samples_mergesort.go:338
 	cta := cg.ThisThreadBlock(t)
@@ -802,7 +778,6 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 	sKey := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
 	sVal := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
 	sInf := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
-//line samples_mergesort.go:343
 	bx := uint32(gc_bx)
 //line samples_mergesort.go:345
 	intervalI := bx & ((2*stride)/msSampleStride - 1)
@@ -821,7 +796,6 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_mergesort.go:344
 			tx := uint32(gc_tx)
 //line samples_mergesort.go:358
 			if tx == 0 {
@@ -853,7 +827,6 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_mergesort.go:344
 			tx := uint32(gc_tx)
 //line samples_mergesort.go:384
 			if tx < lenSrcA[0] {
@@ -875,7 +848,6 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_mergesort.go:344
 				tx := uint32(gc_tx)
 //line samples_mergesort.go:399
 				pos := 2*tx - (tx & (stride_ - 1))
@@ -890,7 +862,6 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_mergesort.go:344
 			tx := uint32(gc_tx)
 //line samples_mergesort.go:408
 			if tx < lenSrcA[0] {

@@ -36,10 +36,8 @@ var gc_src_integrateBodiesKernel = compiled.NewSource(gc_files_samples_nbody, "i
 func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, oldPos, vel []Vec4[T], deviceOffset, deviceNumBodies uint32, deltaTime, damping float32, numTiles int, softeningSquared T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_bodyPos := compiled.Scratch[Vec4[T]](gc_b, 0)[:gc_n]
 	gc_s_acc := compiled.Scratch[Vec3[T]](gc_b, 1)[:gc_n]

@@ -21,8 +21,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sNumPts := compiled.Scratch[[4][]int32](gc_b, 0)[:gc_n]
 	gc_s_laneMaskLt := compiled.Scratch[int32](gc_b, 1)[:gc_n]

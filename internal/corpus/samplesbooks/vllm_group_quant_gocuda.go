@@ -44,8 +44,7 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_localAbsmax := make([]float32, gc_b.Len())
 	gc_s_groupOutput := compiled.Scratch[[]int8](gc_b, 0)[:gc_n]

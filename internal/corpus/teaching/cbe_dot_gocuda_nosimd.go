@@ -13,12 +13,9 @@ import (
 func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line cbe_dot.go:27
 	if threadsPerBlock <= 1*gc_bdx {
@@ -235,12 +232,9 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, c *float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line cbe_dot.go:83
 	if threadsPerBlock <= 1*gc_bdx {

@@ -85,14 +85,12 @@ var gc_src_initOffsetsKernel = compiled.NewSource(gc_files_ggml_more, "initOffse
 //line ggml_more.go:149
 func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets []int32, ncols int, nrows int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line ggml_more.go:159
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -103,9 +101,9 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line ggml_more.go:170
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line ggml_more.go:171
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(nrows, gc_bx*gc_bdx); gc_bound < gc_to-1 {
@@ -119,45 +117,35 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line ggml_more.go:150
 						idx := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:152
 						gc_at[gc_tx] = int32(idx * ncols)
 					}
 					{
-//line ggml_more.go:156
 						gc_tx := gc_step + 1
-//line ggml_more.go:150
 						idx := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:152
 						gc_at[gc_tx] = int32(idx * ncols)
 					}
 					{
-//line ggml_more.go:156
 						gc_tx := gc_step + 2
-//line ggml_more.go:150
 						idx := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:152
 						gc_at[gc_tx] = int32(idx * ncols)
 					}
 					{
-//line ggml_more.go:156
 						gc_tx := gc_step + 3
-//line ggml_more.go:150
 						idx := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:152
 						gc_at[gc_tx] = int32(idx * ncols)
 					}
 				}
-//line ggml_more.go:156
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line ggml_more.go:150
 					idx := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:152
 					gc_at[gc_tx] = int32(idx * ncols)
 				}
 			} else {
-//line ggml_more.go:156
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -165,51 +153,42 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:150
 						idx := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:152
 						offsets[idx] = int32(idx * ncols)
 					}
 					{
-//line ggml_more.go:156
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:150
 						idx := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:152
 						offsets[idx] = int32(idx * ncols)
 					}
 					{
-//line ggml_more.go:156
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:150
 						idx := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:152
 						offsets[idx] = int32(idx * ncols)
 					}
 					{
-//line ggml_more.go:156
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line ggml_more.go:150
 						idx := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:152
 						offsets[idx] = int32(idx * ncols)
 					}
 				}
-//line ggml_more.go:156
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line ggml_more.go:150
 					idx := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:152
 					offsets[idx] = int32(idx * ncols)

@@ -34,10 +34,8 @@ var gc_src_atomicRedKernel = compiled.NewSource(gc_files_olcf, "atomicRedKernel"
 //line olcf.go:31
 func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []float32, out *float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -123,12 +121,9 @@ var gc_src_reduceAKernel = compiled.NewSource(gc_files_olcf, "reduceAKernel", "d
 func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line olcf.go:43
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
@@ -298,10 +293,8 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line olcf.go:70
 	sdata := gocuda.Shared[float32](t, 32)[:32]
@@ -581,12 +574,9 @@ var gc_src_maxReduceKernel = compiled.NewSource(gc_files_olcf, "maxReduceKernel"
 func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float32, n uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line olcf.go:113
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
@@ -827,10 +817,8 @@ var gc_src_rowSumsKernel = compiled.NewSource(gc_files_olcf, "rowSumsKernel", "5
 func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	idx := gc_bx
 //line olcf.go:140
@@ -1019,10 +1007,8 @@ var gc_src_columnSumsKernel = compiled.NewSource(gc_files_olcf, "columnSumsKerne
 //line olcf.go:167
 func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float32, sums []float32, ds uint64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1206,8 +1192,7 @@ var gc_src_myRemoveIf = compiled.NewSource(gc_files_olcf, "myRemoveIf", "c6deeef
 func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
@@ -1593,8 +1578,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal float32, odata []float32, idxs []uint32, dsize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
@@ -1981,8 +1965,7 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int32, odata []int32, idxs []uint32, dsize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
@@ -2368,8 +2351,7 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal uint32, odata []uint32, idxs []uint32, dsize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
@@ -2775,10 +2757,8 @@ var gc_src_estimateSumAhs = compiled.NewSource(gc_files_olcf, "estimateSumAhs", 
 func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length uint64, sum *T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
@@ -2948,10 +2928,8 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]

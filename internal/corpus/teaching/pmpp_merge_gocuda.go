@@ -32,10 +32,8 @@ var gc_src_basicMergeKernel = compiled.NewSource(gc_files_pmpp_merge, "basicMerg
 //line pmpp_merge.go:102
 func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32, m int, B []int32, n int, C []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -88,12 +86,9 @@ var gc_src_tiledMergeKernel = compiled.NewSource(gc_files_pmpp_merge, "tiledMerg
 func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32, n int, C []int32, tileSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ACurr := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_ANext := compiled.Scratch[int](gc_b, 1)[:gc_n]
@@ -524,12 +519,9 @@ var gc_src_circularBufferMergeKernel = compiled.NewSource(gc_files_pmpp_merge, "
 func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32, n int, C []int32, tileSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ACurr := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_ANext := compiled.Scratch[int](gc_b, 1)[:gc_n]

@@ -36,10 +36,8 @@ var gc_src_incrementSectionKernel = compiled.NewSource(gc_files_pmpp_sparse, "in
 //line pmpp_sparse.go:22
 func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base []float64, output []float64, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -54,7 +52,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 		gc_apart := compiled.Disjoint(base, output)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line pmpp_sparse.go:44
+//line pmpp_sparse.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -177,10 +175,8 @@ var gc_src_threePhaseIncrementSectionKernel = compiled.NewSource(gc_files_pmpp_s
 //line pmpp_sparse.go:34
 func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base []float64, output []float64, length int, sectionLength int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -321,10 +317,8 @@ var gc_src_ellSpmvKernel = compiled.NewSource(gc_files_pmpp_sparse, "ellSpmvKern
 //line pmpp_sparse.go:49
 func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float64, mColIndex []int32, numCols int, numRows int, v []float64, y []float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_dot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
@@ -588,10 +582,8 @@ var gc_src_csrSpmvKernel = compiled.NewSource(gc_files_pmpp_sparse, "csrSpmvKern
 //line pmpp_sparse.go:63
 func gc_body_csrSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float64, mColIndex []int32, mRowPtr []int32, numRows int, v []float64, y []float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -659,10 +651,8 @@ var gc_src_bfsKernel = compiled.NewSource(gc_files_pmpp_sparse, "bfsKernel", "31
 func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *int32, cFrontier []int32, cFrontierTail *int32, edges, dest, label, visited []int32, blockQueueLength int, src int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line pmpp_sparse.go:85
 	cFrontierS := gocuda.DynamicShared[uint32](t)

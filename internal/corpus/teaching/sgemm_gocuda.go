@@ -101,8 +101,7 @@ var gc_src_sgemmGlobalMemCoalesceKernel = compiled.NewSource(gc_files_sgemm, "sg
 //line sgemm.go:39
 func gc_body_sgemmGlobalMemCoalesceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -164,8 +163,7 @@ var gc_src_sgemmSharedMemBlockKernel = compiled.NewSource(gc_files_sgemm, "sgemm
 func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -520,8 +518,7 @@ var gc_src_sgemm1DBlocktilingKernel = compiled.NewSource(gc_files_sgemm, "sgemm1
 func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -752,8 +749,7 @@ var gc_src_sgemm2DBlocktilingKernel = compiled.NewSource(gc_files_sgemm, "sgemm2
 func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y

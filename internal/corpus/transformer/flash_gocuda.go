@@ -39,10 +39,8 @@ var gc_src_flashForwardKernel = compiled.NewSource(gc_files_flash, "flashForward
 func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, Tc, Tr, Bc, Br int, softmaxScale float32, l, m, O []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdy := gc_gd.Y
+	gc_bdx := gc_b.Dim().X
+	gc_gdy := gc_b.GridDim().Y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y

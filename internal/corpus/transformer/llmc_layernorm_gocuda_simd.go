@@ -35,10 +35,8 @@ var gc_src_layernormForward1Kernel = compiled.NewSource(gc_files_llmc_layernorm,
 //line llmc_layernorm.go:20
 func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -114,10 +112,8 @@ var gc_src_meanKernel = compiled.NewSource(gc_files_llmc_layernorm, "meanKernel"
 func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_layernorm.go:54
@@ -419,10 +415,8 @@ var gc_src_rstdKernel = compiled.NewSource(gc_files_llmc_layernorm, "rstdKernel"
 func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_layernorm.go:80
@@ -737,10 +731,8 @@ var gc_src_normalizationKernel = compiled.NewSource(gc_files_llmc_layernorm, "no
 //line llmc_layernorm.go:107
 func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd []float32, weight, bias []float32, B, T, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -754,7 +746,7 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 		}
 		gc_apart := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_layernorm.go:128
+//line llmc_layernorm.go:126
 			gc_qoff, gc_qd := gc_bx*gc_bdx, C
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -875,8 +867,7 @@ var gc_src_layernormForward4Kernel = compiled.NewSource(gc_files_llmc_layernorm,
 func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1111,8 +1102,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]

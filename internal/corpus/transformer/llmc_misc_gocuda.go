@@ -33,10 +33,8 @@ var gc_src_crossentropyForward1Kernel = compiled.NewSource(gc_files_llmc_misc, "
 //line llmc_misc.go:24
 func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, losses, probs []float32, targets []int32, B, T, V int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -48,9 +46,9 @@ func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_misc.go:42
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line llmc_misc.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(B*T, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -73,34 +71,31 @@ func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line llmc_misc.go:27
 							b := gc_q
 							tt := (gc_tx + gc_r)
+//line llmc_misc.go:29
 							probsBt := probs[b*T*V+tt*V:]
 							ix := gc_at[gc_u]
 							gc_at2[gc_u] = -logf(probsBt[ix])
 						}
 					} else {
-//line llmc_misc.go:35
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line llmc_misc.go:27
 							b := gc_q
 							tt := (gc_tx + gc_r)
+//line llmc_misc.go:29
 							probsBt := probs[b*T*V+tt*V:]
 							ix := targets[b*T+tt]
 							losses[b*T+tt] = -logf(probsBt[ix])
 						}
 					}
-//line llmc_misc.go:35
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_misc.go:25
 					i := gc_bx*gc_bdx + gc_tx
 //line llmc_misc.go:27
 					b := i / T
@@ -135,10 +130,8 @@ var gc_src_crossentropySoftmaxBackward1Kernel = compiled.NewSource(gc_files_llmc
 //line llmc_misc.go:40
 func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dlogits, dlosses, probs []float32, targets []int32, B, T, V int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -150,9 +143,9 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line llmc_misc.go:58
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line llmc_misc.go:58
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(B*T*V, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -173,8 +166,8 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line llmc_misc.go:43
 						b := gc_q
+//line llmc_misc.go:44
 						tt := (gc_q2) % T
 						v := (gc_tx + gc_r2)
 						dlogitsBt := dlogits[b*T*V+tt*V:]
@@ -190,14 +183,12 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_
 						}
 						dlogitsBt[v] += (p - indicator) * dloss
 					}
-//line llmc_misc.go:60
 					gc_seg = gc_segend
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line llmc_misc.go:41
 					i := gc_bx*gc_bdx + gc_tx
 //line llmc_misc.go:43
 					b := i / (T * V)
@@ -253,8 +244,7 @@ var gc_src_matmulBackwardBias2Kernel = compiled.NewSource(gc_files_llmc_misc, "m
 func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -270,20 +260,16 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_misc.go:97
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			if idx >= OC {
 //line llmc_misc.go:98
+			if idx >= OC {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_misc.go:102
 			sum := float32(0.0)
-//line llmc_misc.go:104
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line llmc_misc.go:103
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
 //line llmc_misc.go:103
@@ -293,17 +279,13 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			return
 		}
 		gc_more = false
-//line llmc_misc.go:110
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_misc.go:97
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_misc.go:99
 			sum := gc_s_sum[gc_rank]
-//line llmc_misc.go:103
 			gc_start := (gc_rank & (32 - 1))
 			gc_from2 := gc_start + gc_off
 			gc_trips := gc_limit - gc_from2
@@ -320,6 +302,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
+//line llmc_misc.go:119
 			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line llmc_misc.go:104
 				sum += float32(dout[i*OC+idx])
@@ -357,7 +340,6 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line llmc_misc.go:97
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 //line llmc_misc.go:99
 			var sum float32
@@ -410,10 +392,8 @@ var gc_src_attentionQueryKey1Kernel = compiled.NewSource(gc_files_llmc_misc, "at
 //line llmc_misc.go:209
 func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, preatt, inp []float32, B, T, C, NH int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -456,11 +436,10 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line llmc_misc.go:210
 								idx := gc_bx*gc_bdx + gc_tx
 								{
-//line llmc_misc.go:214
 									t2 := (gc_tx + gc_r)
+//line llmc_misc.go:215
 									tt := (gc_q) % T
 									if t2 > tt {
 										preatt[idx] = float32(math.Inf(-1))
@@ -473,8 +452,8 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 									hs := C / NH
 									queryT := inp[b*T*C3+tt*C3+h*hs:]
 									keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
-//line llmc_misc.go:228
 									val := float32(0.0)
+//line llmc_misc.go:229
 									for i := 0; i < hs; i++ {
 										val += queryT[i] * keyT2[i]
 									}
@@ -490,7 +469,6 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line llmc_misc.go:210
 							idx := gc_bx*gc_bdx + gc_tx
 							{
 //line llmc_misc.go:214
@@ -507,8 +485,8 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 								hs := C / NH
 								queryT := inp[b*T*C3+tt*C3+h*hs:]
 								keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
-//line llmc_misc.go:228
 								val := float32(0.0)
+//line llmc_misc.go:229
 								for i := 0; i < hs; i++ {
 									val += queryT[i] * keyT2[i]
 								}
@@ -542,10 +520,8 @@ var gc_src_attentionSoftmax1Kernel = compiled.NewSource(gc_files_llmc_misc, "att
 //line llmc_misc.go:242
 func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att, preatt []float32, B, T, NH int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -584,8 +560,8 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								{
-//line llmc_misc.go:247
 									h := (gc_tx + gc_r)
+//line llmc_misc.go:248
 									tt := (gc_q) % T
 									b := gc_q2
 //line llmc_misc.go:251
@@ -598,8 +574,8 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 											maxval = preattBth[t2]
 										}
 									}
-//line llmc_misc.go:261
 									expsum := float32(0.0)
+//line llmc_misc.go:262
 									for t2_ := 0; t2_ <= tt; t2_++ {
 										expv := expf(preattBth[t2_] - maxval)
 										expsum += expv
@@ -627,7 +603,6 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line llmc_misc.go:243
 							idx := gc_bx*gc_bdx + gc_tx
 							{
 //line llmc_misc.go:247
@@ -644,8 +619,8 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 										maxval = preattBth[t2]
 									}
 								}
-//line llmc_misc.go:261
 								expsum := float32(0.0)
+//line llmc_misc.go:262
 								for t2_ := 0; t2_ <= tt; t2_++ {
 									expv := expf(preattBth[t2_] - maxval)
 									expsum += expv
@@ -693,10 +668,8 @@ var gc_src_attentionValue1Kernel = compiled.NewSource(gc_files_llmc_misc, "atten
 //line llmc_misc.go:289
 func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, att, inp []float32, B, T, C, NH int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -735,8 +708,8 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								{
-//line llmc_misc.go:294
 									h := (gc_tx + gc_r)
+//line llmc_misc.go:295
 									tt := (gc_q) % T
 									b := gc_q2
 //line llmc_misc.go:298
@@ -764,7 +737,6 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line llmc_misc.go:290
 							idx := gc_bx*gc_bdx + gc_tx
 							{
 //line llmc_misc.go:294

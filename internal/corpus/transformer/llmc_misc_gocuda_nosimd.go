@@ -16,10 +16,8 @@ import (
 func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:67
@@ -308,8 +306,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_blockSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -558,12 +555,9 @@ func NormKernel1[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []T, count uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:155
@@ -701,12 +695,9 @@ func NormKernel2[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []T, count uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:188

@@ -155,51 +155,42 @@ func gc_jam_jacobiMethodKernel_208_run4(gc_j *gc_jam_jacobiMethodKernel_208) {
 	gc_l3_i := gc_j.lanes[3].i
 //line samples.go:262
 	gc_l3_xShared := gc_j.lanes[3].xShared
-//line samples.go:208
 	gc_l0_j := gc_l0_gc_arg0
-//line samples.go:208
 	gc_l1_j := gc_l1_gc_arg0
-//line samples.go:208
 	gc_l2_j := gc_l2_gc_arg0
-//line samples.go:208
 	gc_l3_j := gc_l3_gc_arg0
 //line samples.go:208
 	for (gc_l0_j < jacobiNRows) && (gc_l1_j < jacobiNRows) && (gc_l2_j < jacobiNRows) && (gc_l3_j < jacobiNRows) {
 		gc_l0_rowThreadSum += float64(gc_l0_A[gc_l0_i*jacobiNRows+gc_l0_j]) * gc_l0_xShared[gc_l0_j]
-//line samples.go:208
 		gc_l0_j += gc_l0_gc_arg1
+//line samples.go:209
 		gc_l1_rowThreadSum += float64(gc_l1_A[gc_l1_i*jacobiNRows+gc_l1_j]) * gc_l1_xShared[gc_l1_j]
-//line samples.go:208
 		gc_l1_j += gc_l1_gc_arg1
+//line samples.go:209
 		gc_l2_rowThreadSum += float64(gc_l2_A[gc_l2_i*jacobiNRows+gc_l2_j]) * gc_l2_xShared[gc_l2_j]
-//line samples.go:208
 		gc_l2_j += gc_l2_gc_arg1
+//line samples.go:209
 		gc_l3_rowThreadSum += float64(gc_l3_A[gc_l3_i*jacobiNRows+gc_l3_j]) * gc_l3_xShared[gc_l3_j]
-//line samples.go:208
 		gc_l3_j += gc_l3_gc_arg1
 	}
 //line samples.go:208
 	for gc_l0_j < jacobiNRows {
 		gc_l0_rowThreadSum += float64(gc_l0_A[gc_l0_i*jacobiNRows+gc_l0_j]) * gc_l0_xShared[gc_l0_j]
-//line samples.go:208
 		gc_l0_j += gc_l0_gc_arg1
 	}
 //line samples.go:208
 	for gc_l1_j < jacobiNRows {
 		gc_l1_rowThreadSum += float64(gc_l1_A[gc_l1_i*jacobiNRows+gc_l1_j]) * gc_l1_xShared[gc_l1_j]
-//line samples.go:208
 		gc_l1_j += gc_l1_gc_arg1
 	}
 //line samples.go:208
 	for gc_l2_j < jacobiNRows {
 		gc_l2_rowThreadSum += float64(gc_l2_A[gc_l2_i*jacobiNRows+gc_l2_j]) * gc_l2_xShared[gc_l2_j]
-//line samples.go:208
 		gc_l2_j += gc_l2_gc_arg1
 	}
 //line samples.go:208
 	for gc_l3_j < jacobiNRows {
 		gc_l3_rowThreadSum += float64(gc_l3_A[gc_l3_i*jacobiNRows+gc_l3_j]) * gc_l3_xShared[gc_l3_j]
-//line samples.go:208
 		gc_l3_j += gc_l3_gc_arg1
 	}
 //line samples.go:211
@@ -256,8 +247,7 @@ var gc_src_fwtBatch2Kernel = compiled.NewSource(gc_files_samples, "fwtBatch2Kern
 //line samples.go:365
 func gc_body_fwtBatch2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput, dInput []float32, stride int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -277,16 +267,14 @@ func gc_body_fwtBatch2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput, dI
 				gc_by = 0
 			}
 		}
-//line samples.go:367
 		N := gc_bdx * gc_gdx * 4
+//line samples.go:368
 		dSrc := dInput[gc_by*N:]
 		dDst := dOutput[gc_by*N:]
-//line samples.go:371
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:366
 				pos := gc_bx*gc_bdx + gc_tx
 //line samples.go:371
 				lo := pos & (stride - 1)
@@ -381,10 +369,8 @@ var gc_src_blackScholesKernel = compiled.NewSource(gc_files_samples, "blackSchol
 //line samples.go:545
 func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears []float2, Riskfree, Volatility float32, optN int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -396,9 +382,9 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples.go:563
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+//line samples.go:563
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff((optN / 2), gc_bdx*gc_bx); gc_bound < gc_to {
@@ -424,11 +410,9 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 					gc_at5[gc_tx] = float2{putResult1, putResult2}
 				}
 			} else {
-//line samples.go:558
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:546
 					opt := gc_bdx*gc_bx + gc_tx
 //line samples.go:549
 					var callResult1, callResult2 float32
@@ -464,10 +448,8 @@ var gc_src_binomialOptionsKernel = compiled.NewSource(gc_files_samples, "binomia
 func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionData, dCallValue []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_call := compiled.Scratch[[17]float32](gc_b, 0)[:gc_n]
 //line samples.go:589
@@ -481,143 +463,131 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	vDt := dOptionData[gc_bx].vDt
 	puByDf := dOptionData[gc_bx].puByDf
 	pdByDf := dOptionData[gc_bx].pdByDf
-//line samples.go:599
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples.go:592
 			tid := gc_tx
 //line samples.go:599
 			var call [binomialElemsPerThread + 1]float32
 			{
-//line samples.go:600
 				i := int(0)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(1)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(2)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(3)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(4)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(5)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(6)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(7)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(8)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(9)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(10)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(11)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(12)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(13)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(14)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 			{
-//line samples.go:600
 				i := int(15)
+//line samples.go:601
 				call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 			}
 //line samples.go:604
 			if tid == 0 {
 				callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
 			}
-//line samples.go:608
 			gc_s_call[gc_rank] = call
 		}
 	}
-//line samples.go:610
 	for i_ := binomialNumSteps; i_ > 0; i_-- {
-//line samples.go:612
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples.go:613
 			if gc_bdx <= len(callExchange) {
 				gc_at := callExchange[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples.go:620
 						gc_rank := gc_base + gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						gc_at[gc_tx] = call[0]
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples.go:616
 						gc_rank := gc_base + gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						gc_at[gc_tx] = call[0]
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples.go:616
 						gc_rank := gc_base + gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						gc_at[gc_tx] = call[0]
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples.go:616
 						gc_rank := gc_base + gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						gc_at[gc_tx] = call[0]
@@ -625,7 +595,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:611
 					gc_at[gc_tx] = call[0]
@@ -637,9 +606,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
@@ -648,9 +615,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
@@ -659,9 +624,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
@@ -670,9 +633,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
@@ -681,19 +642,17 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:592
 					tid := gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:611
 					callExchange[tid] = call[0]
 				}
 			}
 		}
-//line samples.go:617
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 1
 			gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+//line samples.go:620
 			gc_fasthi := max(min(gc_bdx, len(callExchange)-gc_off2), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -703,7 +662,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
-//line samples.go:594
 							call := gc_s_call[gc_rank]
 //line samples.go:613
 							call[binomialElemsPerThread] = gc_at2[gc_u]
@@ -714,9 +672,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:592
 					tid := gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:613
 					call[binomialElemsPerThread] = callExchange[tid+1]
@@ -729,9 +685,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
@@ -741,9 +695,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
@@ -753,9 +705,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
@@ -765,9 +715,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:592
 						tid := gc_tx
-//line samples.go:594
 						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
@@ -777,9 +725,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:592
 					tid := gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:613
 					call[binomialElemsPerThread] = callExchange[tid+1]
@@ -787,97 +733,94 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 				}
 			}
 		}
-//line samples.go:620
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:592
 				tid := gc_tx
 //line samples.go:608
 				finalIt := max(0, tid*binomialElemsPerThread-1)
-//line samples.go:610
 				call := gc_s_call[gc_rank]
 //line samples.go:616
 				if i_ > finalIt {
 					{
-//line samples.go:617
 						j := int(0)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(1)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(2)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(3)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(4)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(5)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(6)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(7)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(8)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(9)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(10)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(11)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(12)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(13)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(14)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 					{
-//line samples.go:617
 						j := int(15)
+//line samples.go:618
 						call[j] = puByDf*call[j+1] + pdByDf*call[j]
 					}
 				}
@@ -885,114 +828,91 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 			}
 		}
 	}
-//line samples.go:627
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx
+//line samples.go:633
 		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
 			gc_at3 := dCallValue[gc_off3:][:1]
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
-//line samples.go:640
 					gc_rank := gc_base + gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:624
 					gc_at3[0] = call[0]
 				}
 				{
-//line samples.go:628
 					gc_tx := gc_step4 + 1
-//line samples.go:630
 					gc_rank := gc_base + gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:624
 					gc_at3[0] = call[0]
 				}
 				{
-//line samples.go:628
 					gc_tx := gc_step4 + 2
-//line samples.go:630
 					gc_rank := gc_base + gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:624
 					gc_at3[0] = call[0]
 				}
 				{
-//line samples.go:628
 					gc_tx := gc_step4 + 3
-//line samples.go:630
 					gc_rank := gc_base + gc_tx
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:624
 					gc_at3[0] = call[0]
 				}
 			}
-//line samples.go:628
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples.go:594
 				call := gc_s_call[gc_rank]
 //line samples.go:624
 				gc_at3[0] = call[0]
 			}
 		} else {
-//line samples.go:628
 			gc_step5 := gc_from
 			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 				{
 					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:624
 					dCallValue[gc_bx] = call[0]
 				}
 				{
-//line samples.go:628
 					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:624
 					dCallValue[gc_bx] = call[0]
 				}
 				{
-//line samples.go:628
 					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:624
 					dCallValue[gc_bx] = call[0]
 				}
 				{
-//line samples.go:628
 					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:594
 					call := gc_s_call[gc_rank]
 //line samples.go:624
 					dCallValue[gc_bx] = call[0]
 				}
 			}
-//line samples.go:628
 			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples.go:594
 				call := gc_s_call[gc_rank]
 //line samples.go:624
 				dCallValue[gc_bx] = call[0]
@@ -1037,9 +957,9 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 	gc_s_infront := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
 	gc_s_behind := compiled.Scratch[[4]float32](gc_b, 5)[:gc_n]
 	gc_s_current := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-//line samples.go:651
 	workx := gc_bdx
 	worky := gc_bdy
+//line samples.go:653
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 //line samples.go:654
@@ -1062,19 +982,15 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 //line samples.go:671
 		gc_s_current := gc_s_current[:gc_n]
 		{
-//line samples.go:674
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples.go:647
 					gtidx := gc_bx*gc_bdx + gc_tx
 					gtidy := gc_by*gc_bdy + gc_ty
-//line samples.go:645
 					validr := true
 					validw := true
-//line samples.go:659
 					inputIndex := 0
 					outputIndex := 0
 //line samples.go:662
@@ -1110,8 +1026,8 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 					inputIndex += strideZ
 					{
 						{
-//line samples.go:696
 							i_ := int(0)
+//line samples.go:697
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
@@ -1119,8 +1035,8 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 							inputIndex += strideZ
 						}
 						{
-//line samples.go:696
 							i_ := int(1)
+//line samples.go:697
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
@@ -1128,8 +1044,8 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 							inputIndex += strideZ
 						}
 						{
-//line samples.go:696
 							i_ := int(2)
+//line samples.go:697
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
@@ -1137,8 +1053,8 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 							inputIndex += strideZ
 						}
 						{
-//line samples.go:696
 							i_ := int(3)
+//line samples.go:697
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
@@ -1146,7 +1062,6 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 							inputIndex += strideZ
 						}
 					}
-//line samples.go:710
 					gc_s_validr[gc_rank] = validr
 					gc_s_validw[gc_rank] = validw
 					gc_s_inputIndex[gc_rank] = inputIndex
@@ -1177,7 +1092,6 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 //line samples.go:716
 			gc_s_current := gc_s_current[:gc_n]
 			{
-//line samples.go:719
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					validr := gc_s_validr[gc_rank]
@@ -1195,18 +1109,18 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 					current = infront[0]
 					{
 						{
-//line samples.go:711
 							i_3 := int(0)
+//line samples.go:712
 							infront[i_3] = infront[i_3+1]
 						}
 						{
-//line samples.go:711
 							i_3 := int(1)
+//line samples.go:712
 							infront[i_3] = infront[i_3+1]
 						}
 						{
-//line samples.go:711
 							i_3 := int(2)
+//line samples.go:712
 							infront[i_3] = infront[i_3+1]
 						}
 					}
@@ -1250,10 +1164,8 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples.go:649
 								ltidx := gc_tx
 								ltidy := gc_ty
-//line samples.go:673
 								outputIndex := gc_s_outputIndex[gc_rank]
 								current := gc_s_current[gc_rank]
 //line samples.go:723
@@ -1274,13 +1186,11 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:649
 						ltidx := gc_tx
 						ltidy := gc_ty
 //line samples.go:670
 						tx := ltidx + fdtdRadius
 						ty := ltidy + fdtdRadius
-//line samples.go:673
 						outputIndex := gc_s_outputIndex[gc_rank]
 						current := gc_s_current[gc_rank]
 //line samples.go:723
@@ -1300,13 +1210,11 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:649
 						ltidx := gc_tx
 						ltidy := gc_ty
 //line samples.go:670
 						tx := ltidx + fdtdRadius
 						ty := ltidy + fdtdRadius
-//line samples.go:673
 						outputIndex := gc_s_outputIndex[gc_rank]
 						current := gc_s_current[gc_rank]
 //line samples.go:723
@@ -1342,21 +1250,17 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 //line samples.go:753
 			gc_s_current := gc_s_current[:gc_n]
 			{
-//line samples.go:756
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples.go:649
 						ltidx := gc_tx
 //line samples.go:670
 						tx := ltidx + fdtdRadius
-//line samples.go:650
 						ltidy := gc_ty
 //line samples.go:671
 						ty := ltidy + fdtdRadius
-//line samples.go:673
 						validw := gc_s_validw[gc_rank]
 						outputIndex := gc_s_outputIndex[gc_rank]
 						infront := gc_s_infront[gc_rank]
@@ -1372,7 +1276,6 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 							output[outputIndex] = value
 						}
 					}
-//line samples.go:746
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0

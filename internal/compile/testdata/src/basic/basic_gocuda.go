@@ -57,8 +57,7 @@ var gc_src_nestedHelper = compiled.NewSource(gc_files_basic, "nestedHelper", "f9
 //line basic.go:77
 func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line basic.go:83
 	var r int = 1

@@ -32,10 +32,8 @@ var gc_src_scale = compiled.NewSource(gc_files_goexit, "scale", "0a8581cc095bcb4
 func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -48,17 +46,17 @@ func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line goexit.go:50
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
+//line goexit.go:50
 			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
 				gc_at := x[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line goexit.go:31
 					i := gc_bx*gc_bdx + gc_tx
+//line goexit.go:32
 					if true || i < len(x) {
 						gc_at[gc_tx] = float32(math.Sqrt(float64(square(gc_at[gc_tx], i, len(x)))))
 					}
@@ -71,8 +69,8 @@ func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line goexit.go:31
 					i := gc_bx*gc_bdx + gc_tx
+//line goexit.go:32
 					if i < len(x) {
 						x[i] = float32(math.Sqrt(float64(square(x[i], i, len(x)))))
 					}
@@ -113,23 +111,21 @@ var gc_src_leaveKernel = compiled.NewSource(gc_files_goexit, "leaveKernel", "e1d
 //line goexit.go:57
 func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-//line goexit.go:68
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line goexit.go:68
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line goexit.go:76
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:58
@@ -139,7 +135,6 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					}
 					{
 						gc_tx := gc_step + 1
-//line goexit.go:65
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:58
@@ -149,7 +144,6 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					}
 					{
 						gc_tx := gc_step + 2
-//line goexit.go:65
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:58
@@ -159,7 +153,6 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					}
 					{
 						gc_tx := gc_step + 3
-//line goexit.go:65
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:58
@@ -244,23 +237,21 @@ var gc_src_apply = compiled.NewSource(gc_files_goexit, "apply", "d478873167533f9
 //line goexit.go:66
 func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(float32) float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-//line goexit.go:77
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line goexit.go:77
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line goexit.go:85
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:67
@@ -268,7 +259,6 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 					}
 					{
 						gc_tx := gc_step + 1
-//line goexit.go:72
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:67
@@ -276,7 +266,6 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 					}
 					{
 						gc_tx := gc_step + 2
-//line goexit.go:72
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:67
@@ -284,7 +273,6 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 					}
 					{
 						gc_tx := gc_step + 3
-//line goexit.go:72
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:67
@@ -357,8 +345,7 @@ var gc_src_label = compiled.NewSource(gc_files_goexit, "label", "b8e4367fbe30e1a
 func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -366,15 +353,14 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 		}
 		gc_pos.Block = gc_blk
 		gc_b.EnterBlock(gc_blk)
-//line goexit.go:93
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line goexit.go:93
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line goexit.go:101
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -383,7 +369,6 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 					}
 					{
 						gc_tx := gc_step + 1
-//line goexit.go:86
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -392,7 +377,6 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 					}
 					{
 						gc_tx := gc_step + 2
-//line goexit.go:86
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -401,7 +385,6 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 					}
 					{
 						gc_tx := gc_step + 3
-//line goexit.go:86
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -480,17 +463,16 @@ var gc_src_yield = compiled.NewSource(gc_files_goexit, "yield", "49cb6847876ee26
 //line goexit.go:88
 func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-//line goexit.go:99
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
+//line goexit.go:100
 			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
 				gc_at := x[gc_off:][:1]
 				gc_at2 := x[:gc_bdx]
@@ -498,16 +480,12 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line goexit.go:109
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for gc_at[0] < 0 {
-//line goexit.go:89
 							gc_b.Tick()
-//line goexit.go:89
 							if gc_b.Stopped() {
-//line goexit.go:89
 								return
 							}
 //line goexit.go:90
@@ -517,16 +495,12 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					}
 					{
 						gc_tx := gc_step + 1
-//line goexit.go:97
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for gc_at[0] < 0 {
-//line goexit.go:89
 							gc_b.Tick()
-//line goexit.go:89
 							if gc_b.Stopped() {
-//line goexit.go:89
 								return
 							}
 //line goexit.go:90
@@ -536,16 +510,12 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					}
 					{
 						gc_tx := gc_step + 2
-//line goexit.go:97
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for gc_at[0] < 0 {
-//line goexit.go:89
 							gc_b.Tick()
-//line goexit.go:89
 							if gc_b.Stopped() {
-//line goexit.go:89
 								return
 							}
 //line goexit.go:90
@@ -555,16 +525,12 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					}
 					{
 						gc_tx := gc_step + 3
-//line goexit.go:97
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for gc_at[0] < 0 {
-//line goexit.go:89
 							gc_b.Tick()
-//line goexit.go:89
 							if gc_b.Stopped() {
-//line goexit.go:89
 								return
 							}
 //line goexit.go:90
@@ -578,11 +544,8 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					gc_pos.Thread = gc_rank
 //line goexit.go:89
 					for gc_at[0] < 0 {
-//line goexit.go:89
 						gc_b.Tick()
-//line goexit.go:89
 						if gc_b.Stopped() {
-//line goexit.go:89
 							return
 						}
 //line goexit.go:90
@@ -599,11 +562,8 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for x[0] < 0 {
-//line goexit.go:89
 							gc_b.Tick()
-//line goexit.go:89
 							if gc_b.Stopped() {
-//line goexit.go:89
 								return
 							}
 //line goexit.go:90
@@ -617,11 +577,8 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for x[0] < 0 {
-//line goexit.go:89
 							gc_b.Tick()
-//line goexit.go:89
 							if gc_b.Stopped() {
-//line goexit.go:89
 								return
 							}
 //line goexit.go:90
@@ -635,11 +592,8 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for x[0] < 0 {
-//line goexit.go:89
 							gc_b.Tick()
-//line goexit.go:89
 							if gc_b.Stopped() {
-//line goexit.go:89
 								return
 							}
 //line goexit.go:90
@@ -653,11 +607,8 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for x[0] < 0 {
-//line goexit.go:89
 							gc_b.Tick()
-//line goexit.go:89
 							if gc_b.Stopped() {
-//line goexit.go:89
 								return
 							}
 //line goexit.go:90
@@ -671,11 +622,8 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					gc_pos.Thread = gc_rank
 //line goexit.go:89
 					for x[0] < 0 {
-//line goexit.go:89
 						gc_b.Tick()
-//line goexit.go:89
 						if gc_b.Stopped() {
-//line goexit.go:89
 							return
 						}
 //line goexit.go:90
@@ -704,16 +652,15 @@ var gc_src_local = compiled.NewSource(gc_files_goexit, "local", "0ee4169cb0e7617
 //line goexit.go:99
 func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-//line goexit.go:110
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line goexit.go:110
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -724,7 +671,6 @@ func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					gc_at[gc_tx] = at(int(gc_tx) + 1)
 				}
 			} else {
-//line goexit.go:105
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -753,11 +699,9 @@ var gc_src_replace = compiled.NewSource(gc_files_goexit, "replace", "02f950084d9
 //line goexit.go:108
 func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(float32) float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_f := compiled.Scratch[func(float32) float32](gc_b, 0)[:gc_n]
-//line goexit.go:115
 	for gc_rank := range gc_s_f {
 		gc_s_f[gc_rank] = f
 	}
@@ -766,8 +710,8 @@ func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func
 			return
 		}
 		gc_pos.Block = gc_blk
-//line goexit.go:124
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line goexit.go:124
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -809,17 +753,16 @@ var gc_src_choose = compiled.NewSource(gc_files_goexit, "choose", "d87a897378f0e
 //line goexit.go:117
 func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(float32) float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
 			return
 		}
 		gc_pos.Block = gc_blk
-//line goexit.go:128
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
+//line goexit.go:129
 			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
 				gc_at := x[gc_off:][:1]
 				gc_at2 := x[:gc_bdx]
@@ -834,7 +777,6 @@ func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(
 					gc_at2[gc_tx] = f(gc_at2[gc_tx])
 				}
 			} else {
-//line goexit.go:126
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -15,8 +15,7 @@ import (
 //line goexit.go:44
 func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {

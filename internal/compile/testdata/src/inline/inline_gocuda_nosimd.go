@@ -27,8 +27,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line inline.go:17
 	if gc_bdx <= 1*gc_bdx {
@@ -450,10 +449,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 //line inline.go:62
 func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line inline.go:64
 	var x int32 = 1

@@ -32,8 +32,7 @@ var gc_src_repeat = gc_compiled.NewSource(gc_files_names, "repeat", "bd4a1124e9a
 func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line names.go:21
 	if gc_bdx <= 1*gc_bdx {

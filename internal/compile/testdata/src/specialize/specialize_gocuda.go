@@ -18,8 +18,7 @@ var gc_src_pair = compiled.NewSource(gc_files_specialize, "pair", "6d5c9ce070ca4
 //line specialize.go:21
 func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -37,6 +36,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line specialize.go:43
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -56,25 +56,22 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 						gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line specialize.go:22
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
+//line specialize.go:24
 							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
-//line specialize.go:27
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:22
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:24
 					out[i] = at(in, i) + at(in, i+1)
 				}
 			} else {
-//line specialize.go:28
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -82,51 +79,42 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:24
 						out[i] = at(in, i) + at(in, i+1)
 					}
 					{
-//line specialize.go:28
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:24
 						out[i] = at(in, i) + at(in, i+1)
 					}
 					{
-//line specialize.go:28
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:24
 						out[i] = at(in, i) + at(in, i+1)
 					}
 					{
-//line specialize.go:28
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:24
 						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
-//line specialize.go:28
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line specialize.go:22
 					i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:24
 					out[i] = at(in, i) + at(in, i+1)

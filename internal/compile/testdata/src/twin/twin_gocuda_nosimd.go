@@ -11,10 +11,8 @@ import (
 //line twin.go:11
 func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -26,9 +24,9 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line twin.go:29
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line twin.go:29
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -42,106 +40,83 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line twin.go:45
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
 					}
 					{
-//line twin.go:18
 						gc_tx := gc_step + 1
-//line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
 					}
 					{
-//line twin.go:18
 						gc_tx := gc_step + 2
-//line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
 					}
 					{
-//line twin.go:18
 						gc_tx := gc_step + 3
-//line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
 					}
 				}
-//line twin.go:18
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line twin.go:12
 					i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 					gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
 				}
 			} else {
-//line twin.go:18
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						out[i] = sumEight(in[i*run : (i+1)*run])
 					}
 					{
-//line twin.go:18
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						out[i] = sumEight(in[i*run : (i+1)*run])
 					}
 					{
-//line twin.go:18
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						out[i] = sumEight(in[i*run : (i+1)*run])
 					}
 					{
-//line twin.go:18
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						out[i] = sumEight(in[i*run : (i+1)*run])
 					}
 				}
-//line twin.go:18
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line twin.go:12
 					i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 					out[i] = sumEight(in[i*run : (i+1)*run])

@@ -13,10 +13,8 @@ import (
 //line twin.go:11
 func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -28,9 +26,9 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line twin.go:29
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line twin.go:29
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -44,106 +42,83 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line twin.go:45
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
-//line twin.go:18
 						gc_tx := gc_step + 1
-//line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
-//line twin.go:18
 						gc_tx := gc_step + 2
-//line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
-//line twin.go:18
 						gc_tx := gc_step + 3
-//line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 				}
-//line twin.go:18
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line twin.go:12
 					i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 					gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 				}
 			} else {
-//line twin.go:18
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
-//line twin.go:18
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
-//line twin.go:18
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
-//line twin.go:18
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 				}
-//line twin.go:18
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line twin.go:12
 					i := gc_bx*gc_bdx + gc_tx
 //line twin.go:14
 					out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
@@ -159,7 +134,6 @@ func gc_slp_sumEight_0(run []float32) float32 {
 	if compiled.SIMD {
 //line twin.go:21
 		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line twin.go:21
 		gc_at := 0
 //line twin.go:21
 		for ; gc_at+8 <= len(run); gc_at += 8 {
@@ -170,7 +144,6 @@ func gc_slp_sumEight_0(run []float32) float32 {
 			} else {
 //line twin.go:23
 				var gc_l0 [8]float32
-//line twin.go:23
 				gc_v0.Store(&gc_l0)
 //line twin.go:23
 				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
@@ -191,11 +164,9 @@ func gc_slp_sumEight_0(run []float32) float32 {
 		run = run[gc_at:]
 //line twin.go:32
 		var gc_l0 [8]float32
-//line twin.go:32
 		gc_v0.Store(&gc_l0)
 //line twin.go:32
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line twin.go:32
 		archsimd.ClearAVXUpperBits()
 	} else {
 //line twin.go:21
@@ -225,17 +196,15 @@ func gc_slp_sumEight_0(run []float32) float32 {
 //line twin.go:19
 func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
-//line twin.go:20
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
 //line twin.go:20
 	gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line twin.go:20
 	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line twin.go:20
 	gc_at_p0 := 0
-//line twin.go:20
 	gc_at_p1 := 0
 	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+//line twin.go:22
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
 //line twin.go:23
@@ -243,7 +212,6 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		} else {
 //line twin.go:23
 			var gc_l0_p0 [8]float32
-//line twin.go:23
 			gc_v0_p0.Store(&gc_l0_p0)
 //line twin.go:23
 			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
@@ -259,7 +227,6 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 //line twin.go:30
 			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
-//line twin.go:30
 		gc_at_p0 += 8
 //line twin.go:22
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
@@ -269,7 +236,6 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		} else {
 //line twin.go:23
 			var gc_l0_p1 [8]float32
-//line twin.go:23
 			gc_v0_p1.Store(&gc_l0_p1)
 //line twin.go:23
 			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
@@ -285,11 +251,10 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 //line twin.go:30
 			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
-//line twin.go:30
 		gc_at_p1 += 8
 	}
-//line twin.go:21
 	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+//line twin.go:22
 		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 		if len(gc_p0_r) >= 8 {
 //line twin.go:23
@@ -297,7 +262,6 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		} else {
 //line twin.go:23
 			var gc_l0_p0 [8]float32
-//line twin.go:23
 			gc_v0_p0.Store(&gc_l0_p0)
 //line twin.go:23
 			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
@@ -314,8 +278,8 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 		}
 	}
-//line twin.go:21
 	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+//line twin.go:22
 		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 		if len(gc_p1_r) >= 8 {
 //line twin.go:23
@@ -323,7 +287,6 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		} else {
 //line twin.go:23
 			var gc_l0_p1 [8]float32
-//line twin.go:23
 			gc_v0_p1.Store(&gc_l0_p1)
 //line twin.go:23
 			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
@@ -346,18 +309,16 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line twin.go:32
 	var gc_l0_p0 [8]float32
-//line twin.go:32
 	gc_v0_p0.Store(&gc_l0_p0)
 //line twin.go:32
 	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line twin.go:32
 	var gc_l0_p1 [8]float32
-//line twin.go:32
 	gc_v0_p1.Store(&gc_l0_p1)
 //line twin.go:32
 	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line twin.go:32
 	archsimd.ClearAVXUpperBits()
+//line twin.go:33
 	for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
