@@ -58,7 +58,6 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blur.go:89
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
 //line blur.go:94
@@ -66,18 +65,15 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 						if (y*
 //line blur.go:101
 							width+x) < 0 || (y*width+x) > len(dst)-8 {
-//line blur.go:95
 							break
 						}
 //line blur.go:95
 						for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
 							var gc_t5 int = y + dy
-//line blur.go:95
 							var gc_i3 int = gc_t5
 //line blur.go:95
 							var gc_t6 int = min(max(gc_i3, 0), height-
-//line blur.go:139
 								1)
 //line blur.go:139
 							var row []float32 = src[gc_t6*width:]
@@ -86,9 +82,7 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 								for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
 									var gc_t7 int = x + dx
-//line blur.go:97
 									var gc_i4 int = gc_t7
-//line blur.go:97
 									var gc_ld2 lanes.Float32x8
 									{
 //line blur.go:97
@@ -102,11 +96,8 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 								for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
 									var gc_t7 int = x + dx
-//line blur.go:97
 									var gc_i4 int = gc_t7
-//line blur.go:97
 									var gc_ld2 lanes.Float32x8
-//line blur.go:97
 									if gc_i4 >=
 //line blur.go:139
 										0 && gc_i4+7 <= (width-
@@ -117,21 +108,15 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 									} else {
 //line blur.go:139
 										var gc_lanes2 [8]float32
-//line blur.go:139
 										for gc_k2 := range 8 {
-//line blur.go:139
 											if 0xff&(1<<gc_k2) != 0 {
-//line blur.go:139
 												gc_pos.Thread = gc_rank + gc_k2
 //line blur.go:139
 												gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
-//line blur.go:139
 													1)]
 											}
 										}
-//line blur.go:139
 										gc_pos.Thread = gc_rank
-//line blur.go:139
 										gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
 									}
 //line blur.go:139
@@ -139,22 +124,19 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 								}
 							}
 						}
-//line blur.go:142
 						var gc_t8 float32 = 1 / float32((2*
 //line blur.go:101
 							r+
-//line blur.go:142
 							1)*(2*
 //line blur.go:101
 							r+
-//line blur.go:142
 							1))
+//line blur.go:143
 						sum.Mul(lanes.BroadcastFloat32x8(gc_t8)).StoreSlice(dst[y*width+x:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blur.go:89
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
 //line blur.go:94
@@ -167,7 +149,6 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 						}
 						dst[y*width+x] = sum * blurScale(r)
 					}
-//line blur.go:104
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -178,7 +159,6 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 	}
 }
 
-//line blur.go:113
 func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height, r int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -201,15 +181,12 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 		gc_w0, gc_wn := 0, (side)-1
 //line blur.go:117
 		gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
-//line blur.go:117
 		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
 //line blur.go:117
 		gc_v02, gc_v12, gc_vn2 := (clampTo(y0+(gc_w0), height) * width), (clampTo(y0+(gc_w0+1), height) * width), (clampTo(y0+(gc_wn), height) * width)
-//line blur.go:117
 		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
 //line blur.go:117
 		gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
-//line blur.go:117
 		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
 //line blur.go:117
 		if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile), len(src), true) && compiled.Disjoint(tile, src) {
@@ -272,18 +249,17 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 				return
 			}
 			gc_more = false
-//line blur.go:124
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blur.go:117
 					gc_start := gc_ty
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
 					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+//line blur.go:122
 						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlurTile, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
@@ -310,11 +286,11 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 			}
 		}
 	}
-//line blur.go:132
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
+//line blur.go:136
 			if !compiled.Adds(x0+r, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -344,7 +320,6 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					if (y*
 //line blur.go:135
 						width+x) < 0 || (y*width+x) > len(dst)-8 {
-//line blur.go:129
 						break
 					}
 //line blur.go:129
@@ -353,7 +328,6 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 						var row_ []float32 = tile[(gc_ty+dy)*side:]
 						if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row_)-8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line blur.go:131
 								var gc_ld2 lanes.Float32x8
 								{
 //line blur.go:131
@@ -365,13 +339,11 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 						} else {
 //line blur.go:132
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line blur.go:131
 								var gc_ld2 lanes.Float32x8
 //line blur.go:131
 								if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
 								} else {
-//line blur.go:132
 									break gc_steps2
 								}
 //line blur.go:132
@@ -379,16 +351,14 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 							}
 						}
 					}
-//line blur.go:142
 					var gc_t2 float32 = 1 / float32((2*
 //line blur.go:135
 						r+
-//line blur.go:142
 						1)*(2*
 //line blur.go:135
 						r+
-//line blur.go:142
 						1))
+//line blur.go:143
 					sum.Mul(lanes.BroadcastFloat32x8(gc_t2)).StoreSlice(dst[y*width+x:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -408,7 +378,6 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					}
 					dst[y*width+x] = sum * blurScale(r)
 				}
-//line blur.go:138
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0

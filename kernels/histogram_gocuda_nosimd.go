@@ -28,9 +28,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more = false
-//line histogram.go:40
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line histogram.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -44,35 +44,30 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line histogram.go:34
 						gc_more = true
 //line histogram.go:34
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
-//line histogram.go:34
 						gc_more = true
 //line histogram.go:34
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
-//line histogram.go:34
 						gc_more = true
 //line histogram.go:34
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
-//line histogram.go:34
 						gc_more = true
 //line histogram.go:34
 						gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:34
 					gc_more = true
 //line histogram.go:34
 					gc_at[gc_tx] = 0
@@ -84,7 +79,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:33
 						b := tid + gc_off
@@ -96,7 +90,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:33
 						b := tid + gc_off
@@ -108,7 +101,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:33
 						b := tid + gc_off
@@ -120,7 +112,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:33
 						b := tid + gc_off
@@ -132,7 +123,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:31
 					tid := gc_tx
 //line histogram.go:33
 					b := tid + gc_off
@@ -143,17 +133,17 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	}
-//line histogram.go:37
 	stride := gc_bdx * gc_gdx
+//line histogram.go:38
 	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-//line histogram.go:45
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line histogram.go:47
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -167,35 +157,30 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line histogram.go:39
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:39
 					gc_more2 = true
 //line histogram.go:39
 					compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
@@ -207,7 +192,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
@@ -219,7 +203,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
@@ -231,7 +214,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
@@ -243,7 +225,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
@@ -255,7 +236,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:31
 					tid := gc_tx
 //line histogram.go:38
 					i := gc_bx*gc_bdx + tid + gc_off2
@@ -273,9 +253,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more3 = false
-//line histogram.go:49
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line histogram.go:51
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -290,10 +270,8 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line histogram.go:66
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -302,10 +280,8 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line histogram.go:50
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -314,10 +290,8 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line histogram.go:50
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -326,10 +300,8 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line histogram.go:50
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:43
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -340,7 +312,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:43
 					gc_more3 = true
 //line histogram.go:43
 					if c := gc_at3[gc_tx]; c != 0 {
@@ -354,7 +325,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
@@ -368,7 +338,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
@@ -382,7 +351,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
@@ -396,7 +364,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram.go:31
 						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
@@ -410,7 +377,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram.go:31
 					tid := gc_tx
 //line histogram.go:42
 					b_ := tid + gc_off3

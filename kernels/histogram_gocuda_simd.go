@@ -16,9 +16,12 @@ import (
 func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line histogram.go:30
 	n := len(data)
@@ -126,7 +129,54 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:34
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:34
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:34
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:34
+						local[b] = 0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -159,43 +209,43 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			gc_off5 := (gc_bx * gc_bdx) + gc_off2
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
 				gc_at2 := data[gc_off5:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 //line histogram.go:39
 					compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -206,7 +256,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -217,7 +267,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -228,7 +278,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -239,7 +289,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -272,10 +322,10 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to <= len(local)-gc_off6 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 {
 				gc_at3 := local[gc_off6:][:gc_to]
 				gc_at4 := bins[gc_off6:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_more3 = true
@@ -285,7 +335,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_more3 = true
@@ -295,7 +345,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_more3 = true
@@ -305,7 +355,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_more3 = true
@@ -315,7 +365,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_more3 = true
@@ -325,10 +375,10 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -341,7 +391,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -354,7 +404,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -367,7 +417,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -380,7 +430,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

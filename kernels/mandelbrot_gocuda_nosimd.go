@@ -36,10 +36,10 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 //line mandelbrot.go:49
 		dx := (x1 - x0) / float32(width)
 		dy := (y1 - y0) / float32(height)
-//line mandelbrot.go:52
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line mandelbrot.go:55
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -59,7 +59,6 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line mandelbrot.go:44
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line mandelbrot.go:51
@@ -71,7 +70,6 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line mandelbrot.go:44
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line mandelbrot.go:51

@@ -45,10 +45,10 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 //line mandelbrot.go:50
 		dy := (y1 - y0) / float32(height)
 		_ = &dy
-//line mandelbrot.go:53
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line mandelbrot.go:56
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -67,79 +67,52 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 				gc_at := out[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line mandelbrot.go:44
 					gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line mandelbrot.go:51
 					gc_vb69 := archsimd.BroadcastFloat32x8(dx)
 //line mandelbrot.go:51
 					gc_vb70 := archsimd.BroadcastFloat32x8(x0)
-//line mandelbrot.go:25
 					gc_vb71 := archsimd.BroadcastInt32x8(0)
-//line mandelbrot.go:25
 					gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line mandelbrot.go:53
 					gc_vb72 := archsimd.BroadcastInt32x8(maxIter)
-//line mandelbrot.go:26
 					gc_vb73 := archsimd.BroadcastFloat32x8(4)
-//line mandelbrot.go:30
 					gc_vb74 := archsimd.BroadcastFloat32x8(2)
-//line mandelbrot.go:30
 					gc_vb75 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line mandelbrot.go:44
 						var i int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
 //line mandelbrot.go:51
 						x := gc_vb70.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota15).ConvertToFloat32().Mul(gc_vb69))
 						y := archsimd.BroadcastFloat32x8(y0 + float32(j)*dy)
 						if i < -2147483648 || i > 2147483640 {
-//line mandelbrot.go:53
 							break
 						}
 //line mandelbrot.go:53
 						gc_cRe15 := x
 //line mandelbrot.go:53
 						gc_cIm15 := y
-//line mandelbrot.go:53
 						gc_t29 := gc_cRe15
-//line mandelbrot.go:53
 						gc_t30 := gc_cIm15
-//line mandelbrot.go:53
 						gc_zRe15 := gc_t29
-//line mandelbrot.go:53
 						gc_zIm15 := gc_t30
-//line mandelbrot.go:53
 						var gc_i15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line mandelbrot.go:53
 						gc_i15 = gc_vb71
-//line mandelbrot.go:53
 						gc_lanes10 := gc_all10
-//line mandelbrot.go:53
 						for {
-//line mandelbrot.go:53
 							gc_lanes10 = gc_lanes10.And(gc_i15.Less(gc_vb72))
-//line mandelbrot.go:53
 							if gc_lanes10.ToBits() == 0 {
-//line mandelbrot.go:53
 								break
 							}
-//line mandelbrot.go:53
 							gc_if15 := gc_zRe15.Mul(gc_zRe15).Add(gc_zIm15.Mul(gc_zIm15)).Greater(gc_vb73)
-//line mandelbrot.go:53
 							if gc_lanes10.And(gc_if15).ToBits() != 0 {
-//line mandelbrot.go:53
 								gc_lanes10 = gc_lanes10.And(gc_lanes10.And(gc_if15).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 							}
-//line mandelbrot.go:53
 							gc_newRe15 := gc_zRe15.Mul(gc_zRe15).Sub(gc_zIm15.Mul(gc_zIm15))
-//line mandelbrot.go:53
 							gc_newIm15 := gc_vb74.Mul(gc_zRe15).Mul(gc_zIm15)
-//line mandelbrot.go:53
 							gc_zRe15 = gc_cRe15.Add(gc_newRe15)
-//line mandelbrot.go:53
 							gc_zIm15 = gc_cIm15.Add(gc_newIm15)
-//line mandelbrot.go:53
 							gc_i15 = gc_i15.Add(gc_vb75).Merge(gc_i15, gc_lanes10)
 						}
 //line mandelbrot.go:53
@@ -150,7 +123,6 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line mandelbrot.go:44
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line mandelbrot.go:51
@@ -161,79 +133,52 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line mandelbrot.go:44
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line mandelbrot.go:51
 					gc_vb9 := archsimd.BroadcastFloat32x8(dx)
 //line mandelbrot.go:51
 					gc_vb10 := archsimd.BroadcastFloat32x8(x0)
-//line mandelbrot.go:25
 					gc_vb11 := archsimd.BroadcastInt32x8(0)
-//line mandelbrot.go:25
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line mandelbrot.go:53
 					gc_vb12 := archsimd.BroadcastInt32x8(maxIter)
-//line mandelbrot.go:26
 					gc_vb13 := archsimd.BroadcastFloat32x8(4)
-//line mandelbrot.go:30
 					gc_vb14 := archsimd.BroadcastFloat32x8(2)
-//line mandelbrot.go:30
 					gc_vb15 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line mandelbrot.go:44
 						var i int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
 //line mandelbrot.go:51
 						x := gc_vb10.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3).ConvertToFloat32().Mul(gc_vb9))
 						y := archsimd.BroadcastFloat32x8(y0 + float32(j)*dy)
 						if i < -2147483648 || i > 2147483640 || (j*width+i) < 0 || (j*width+i) > len(out)-8 {
-//line mandelbrot.go:53
 							break
 						}
 //line mandelbrot.go:53
 						gc_cRe3 := x
 //line mandelbrot.go:53
 						gc_cIm3 := y
-//line mandelbrot.go:53
 						gc_t5 := gc_cRe3
-//line mandelbrot.go:53
 						gc_t6 := gc_cIm3
-//line mandelbrot.go:53
 						gc_zRe3 := gc_t5
-//line mandelbrot.go:53
 						gc_zIm3 := gc_t6
-//line mandelbrot.go:53
 						var gc_i3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line mandelbrot.go:53
 						gc_i3 = gc_vb11
-//line mandelbrot.go:53
 						gc_lanes2 := gc_all2
-//line mandelbrot.go:53
 						for {
-//line mandelbrot.go:53
 							gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
-//line mandelbrot.go:53
 							if gc_lanes2.ToBits() == 0 {
-//line mandelbrot.go:53
 								break
 							}
-//line mandelbrot.go:53
 							gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
-//line mandelbrot.go:53
 							if gc_lanes2.And(gc_if3).ToBits() != 0 {
-//line mandelbrot.go:53
 								gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 							}
-//line mandelbrot.go:53
 							gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
-//line mandelbrot.go:53
 							gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
-//line mandelbrot.go:53
 							gc_zRe3 = gc_cRe3.Add(gc_newRe3)
-//line mandelbrot.go:53
 							gc_zIm3 = gc_cIm3.Add(gc_newIm3)
-//line mandelbrot.go:53
 							gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
 						}
 //line mandelbrot.go:53
@@ -244,7 +189,6 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line mandelbrot.go:44
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line mandelbrot.go:51

@@ -38,7 +38,6 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:144
 						i := gc_bx*gc_bdx + gc_tx
 //line nbody.go:148
 						xi := bodies[i][0]
@@ -55,7 +54,6 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					}
 				}
 			}
-//line nbody.go:164
 		})
 	}
 }
@@ -92,7 +90,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				var xi, yi, zi float32
 //line nbody.go:181
 				var ax, ay, az float32
-//line nbody.go:188
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -106,7 +103,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				var xi, yi, zi float32
 //line nbody.go:181
 				var ax, ay, az float32
-//line nbody.go:188
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -119,6 +115,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line nbody.go:200
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -136,7 +133,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 //line nbody.go:181
 					var ax, ay, az float32
-//line nbody.go:188
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -148,14 +144,13 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:176
 					i := gc_bx*gc_bdx + gc_tx
+//line nbody.go:177
 					var xi, yi, zi float32
 //line nbody.go:179
 					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:181
 					var ax, ay, az float32
-//line nbody.go:188
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -171,7 +166,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 		compiled.OutOfLine(func() {
 			tile := tile[:2048]
 			{
-//line nbody.go:187
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -199,7 +193,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 //line nbody.go:199
 			gc_s_az := gc_s_az[:gc_n]
 			{
-//line nbody.go:202
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					xi := gc_s_xi[gc_rank]
@@ -236,10 +229,8 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line nbody.go:216
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -247,12 +238,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx := gc_step + 1
-//line nbody.go:201
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -260,12 +248,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx := gc_step + 2
-//line nbody.go:201
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -273,12 +258,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx := gc_step + 3
-//line nbody.go:201
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -286,11 +268,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 				}
-//line nbody.go:199
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:178
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -298,16 +278,13 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
-//line nbody.go:199
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:176
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -315,13 +292,10 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:176
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -329,13 +303,10 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:176
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -343,13 +314,10 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:199
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:176
 						i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -357,13 +325,10 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
-//line nbody.go:199
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:176
 					i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:178
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -394,9 +359,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	n := len(bodies)
 	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)[:nbodyMultiTile]
 	p := gc_bdx
-//line nbody.go:216
 	q := gc_bdy
-//line nbody.go:218
 	partial := gocuda.Shared[[3]float32](t, p*q)
 //line nbody.go:224
 	part := nbodyMultiTile / q
@@ -416,7 +379,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				var xi, yi, zi float32
 //line nbody.go:225
 				var ax, ay, az float32
-//line nbody.go:232
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -430,7 +392,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				var xi, yi, zi float32
 //line nbody.go:225
 				var ax, ay, az float32
-//line nbody.go:232
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -442,6 +403,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+//line nbody.go:243
 		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -460,7 +422,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 //line nbody.go:225
 					var ax, ay, az float32
-//line nbody.go:232
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -472,7 +433,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:217
 					tx := gc_tx
 //line nbody.go:219
 					i := gc_bx*p + tx
@@ -481,7 +441,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:225
 					var ax, ay, az float32
-//line nbody.go:232
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -497,15 +456,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
 			{
-//line nbody.go:231
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:217
 						tx := gc_tx
-//line nbody.go:217
 						ty := gc_ty
 //line nbody.go:227
 						for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
@@ -534,17 +490,14 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 //line nbody.go:251
 			gc_s_az := gc_s_az[:gc_n]
 			{
-//line nbody.go:254
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:217
 						ty := gc_ty
 //line nbody.go:231
 						lo := ty * part
-//line nbody.go:233
 						xi := gc_s_xi[gc_rank]
 						yi := gc_s_yi[gc_rank]
 						zi := gc_s_zi[gc_rank]
@@ -578,10 +531,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line nbody.go:259
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -590,10 +541,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					}
 					{
 						gc_tx := gc_step + 1
-//line nbody.go:243
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -602,10 +551,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					}
 					{
 						gc_tx := gc_step + 2
-//line nbody.go:243
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -614,10 +561,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					}
 					{
 						gc_tx := gc_step + 3
-//line nbody.go:243
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -628,7 +573,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:219
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -642,11 +586,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:217
 						tx := gc_tx
-//line nbody.go:217
 						ty := gc_ty
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -657,11 +598,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:217
 						tx := gc_tx
-//line nbody.go:217
 						ty := gc_ty
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -672,11 +610,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:217
 						tx := gc_tx
-//line nbody.go:217
 						ty := gc_ty
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -687,11 +622,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:217
 						tx := gc_tx
-//line nbody.go:217
 						ty := gc_ty
-//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -702,11 +634,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:217
 					tx := gc_tx
-//line nbody.go:217
 					ty := gc_ty
-//line nbody.go:219
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -722,9 +651,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	}
 //line nbody.go:241
 	for y := 1; y < q; y++ {
-//line nbody.go:243
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line nbody.go:245
 		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -745,14 +674,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
 //line nbody.go:242
 					s := &gc_at3[gc_tx]
 					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-//line nbody.go:247
 					gc_s_ax[gc_rank] = ax
 					gc_s_ay[gc_rank] = ay
 					gc_s_az[gc_rank] = az
@@ -761,16 +688,13 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:217
 					tx := gc_tx
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
 //line nbody.go:242
 					s := &partial[y*p+tx]
 					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-//line nbody.go:247
 					gc_s_ax[gc_rank] = ax
 					gc_s_ay[gc_rank] = ay
 					gc_s_az[gc_rank] = az
@@ -783,9 +707,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 		}
 	}
 	{
-//line nbody.go:260
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line nbody.go:262
 		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -807,10 +731,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line nbody.go:284
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -818,12 +740,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx := gc_step3 + 1
-//line nbody.go:251
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -831,12 +750,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx := gc_step3 + 2
-//line nbody.go:251
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -844,12 +760,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx := gc_step3 + 3
-//line nbody.go:251
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -857,11 +770,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 				}
-//line nbody.go:249
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -869,18 +780,15 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					gc_at4[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
-//line nbody.go:249
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:217
 						tx := gc_tx
 //line nbody.go:219
 						i := gc_bx*p + tx
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -888,15 +796,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:217
 						tx := gc_tx
 //line nbody.go:219
 						i := gc_bx*p + tx
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -904,15 +809,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:217
 						tx := gc_tx
 //line nbody.go:219
 						i := gc_bx*p + tx
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -920,15 +822,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
-//line nbody.go:249
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:217
 						tx := gc_tx
 //line nbody.go:219
 						i := gc_bx*p + tx
-//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
@@ -936,15 +835,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
-//line nbody.go:249
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nbody.go:217
 					tx := gc_tx
 //line nbody.go:219
 					i := gc_bx*p + tx
-//line nbody.go:221
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
@@ -952,7 +848,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					acc[i] = [3]float32{ax, ay, az}
 				}
 			}
-//line nbody.go:249
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -43,7 +43,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line reduce.go:188
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
@@ -51,10 +50,10 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:192
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-//line reduce.go:189
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -93,7 +92,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -102,7 +100,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -111,7 +108,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -120,7 +116,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -129,7 +124,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:187
 				tid := gc_tx
 //line reduce.go:189
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -145,6 +139,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:200
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -161,78 +156,64 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce.go:197
 						gc_tx := gc_step3 + 1
 //line reduce.go:193
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce.go:197
 						gc_tx := gc_step3 + 2
 //line reduce.go:193
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce.go:197
 						gc_tx := gc_step3 + 3
 //line reduce.go:193
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line reduce.go:197
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:193
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line reduce.go:197
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:187
 						tid := gc_tx
 //line reduce.go:193
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line reduce.go:197
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:187
 						tid := gc_tx
 //line reduce.go:193
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line reduce.go:197
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:187
 						tid := gc_tx
 //line reduce.go:193
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line reduce.go:197
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:187
 						tid := gc_tx
 //line reduce.go:193
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line reduce.go:197
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:187
 					tid := gc_tx
 //line reduce.go:193
 					sdata[tid] += sdata[tid+s]
@@ -247,6 +228,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
+//line reduce.go:207
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
 				gc_step5 := gc_from
@@ -353,7 +335,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line reduce.go:212
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
@@ -361,10 +342,10 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:216
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-//line reduce.go:213
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -403,7 +384,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -412,7 +392,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -421,7 +400,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -430,7 +408,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -439,7 +416,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:211
 				tid := gc_tx
 //line reduce.go:213
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -449,22 +425,20 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 //line reduce.go:215
 	for s := 1; s < gc_bdx; s *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reduce.go:218
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:217
 					sdata[tid] += sdata[tid+s]
 				}
 			} else {
-//line reduce.go:221
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:211
 					tid := gc_tx
 //line reduce.go:216
 					if tid%(2*s) == 0 {
@@ -481,6 +455,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
+//line reduce.go:232
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
@@ -495,13 +470,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 			}
-//line reduce.go:226
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:222
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-//line reduce.go:226
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
@@ -512,7 +485,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -520,7 +492,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -528,7 +499,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					partial[gc_bx] = sdata[0]
 				}
 				{
-//line reduce.go:226
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -536,7 +506,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					partial[gc_bx] = sdata[0]
 				}
 			}
-//line reduce.go:226
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -569,7 +538,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line reduce.go:236
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
@@ -577,10 +545,10 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:240
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-//line reduce.go:237
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -619,7 +587,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -628,7 +595,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -637,7 +603,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -646,7 +611,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -655,7 +619,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:235
 				tid := gc_tx
 //line reduce.go:237
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -665,6 +628,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce.go:239
 	for s := 1; s < gc_bdx; s *= 2 {
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:242
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -675,7 +639,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx {
@@ -686,7 +649,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx {
@@ -697,7 +659,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx {
@@ -708,7 +669,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:235
 					tid := gc_tx
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx {
@@ -719,7 +679,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:235
 				tid := gc_tx
 //line reduce.go:240
 				if index := 2 * s * tid; index < gc_bdx {
@@ -736,6 +695,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line reduce.go:255
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
@@ -822,7 +782,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line reduce.go:258
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
@@ -830,10 +789,10 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line reduce.go:262
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-//line reduce.go:259
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -872,7 +831,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:257
 					tid := gc_tx
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -881,7 +839,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:257
 					tid := gc_tx
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -890,7 +847,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:257
 					tid := gc_tx
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -899,7 +855,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:257
 					tid := gc_tx
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -908,7 +863,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce.go:257
 				tid := gc_tx
 //line reduce.go:259
 				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -917,7 +871,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line reduce.go:261
 	var sdata_ []T = sdata
-//line reduce.go:261
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
@@ -928,6 +881,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:282
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -944,78 +898,64 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step3 + 1
 //line reduce.go:275
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step3 + 2
 //line reduce.go:275
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step3 + 3
 //line reduce.go:275
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:275
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -1031,6 +971,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line reduce.go:290
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]

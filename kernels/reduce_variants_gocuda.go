@@ -44,69 +44,64 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 							tid := gc_tx
+//line reduce_variants.go:20
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 							tid := gc_tx
+//line reduce_variants.go:20
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 							tid := gc_tx
+//line reduce_variants.go:20
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 							tid := gc_tx
+//line reduce_variants.go:20
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:31
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:33
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -114,36 +109,28 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line reduce_variants.go:41
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line reduce_variants.go:27
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line reduce_variants.go:27
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line reduce_variants.go:27
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -151,7 +138,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -163,69 +149,59 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 					tid := gc_tx
+//line reduce_variants.go:20
 					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:29
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:32
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
@@ -264,8 +240,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -274,8 +250,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -284,8 +260,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -294,8 +270,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 						tid := gc_tx
+//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -304,8 +280,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
 					tid := gc_tx
+//line reduce_variants.go:20
 					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -315,7 +291,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line reduce_variants.go:24
 	var sdata_ []T = sdata
-//line reduce_variants.go:24
 	var stop int = 0
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
@@ -325,8 +300,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:282
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -343,78 +318,64 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 1
 //line reduce.go:275
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 2
 //line reduce.go:275
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 3
 //line reduce.go:275
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:275
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -423,7 +384,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-//line reduce.go:283
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -431,6 +391,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
+//line reduce.go:290
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
@@ -445,13 +406,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:26
 					gc_at9[0] = gc_at10[0]
 				}
-//line reduce_variants.go:30
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:26
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line reduce_variants.go:30
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
@@ -462,7 +421,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -470,7 +428,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -478,7 +435,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:30
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -486,7 +442,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:30
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

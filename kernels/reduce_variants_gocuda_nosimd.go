@@ -69,69 +69,64 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 							tid := gc_tx
+//line reduce_variants.go:43
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 							tid := gc_tx
+//line reduce_variants.go:43
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 							tid := gc_tx
+//line reduce_variants.go:43
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 							tid := gc_tx
+//line reduce_variants.go:43
 							i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						var ahead T = reduceAt(in, i)
-//line reduce_variants.go:47
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-//line reduce_variants.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:56
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -139,36 +134,28 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line reduce_variants.go:64
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line reduce_variants.go:50
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line reduce_variants.go:50
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line reduce_variants.go:50
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -176,7 +163,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -188,69 +174,59 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
+//line reduce_variants.go:43
 					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:45
 					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:45
 					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 				}
 			}
 		}
 	} else {
-//line reduce_variants.go:52
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:55
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
@@ -289,8 +265,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -299,8 +275,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -309,8 +285,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -319,8 +295,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 						tid := gc_tx
+//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -329,8 +305,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
+//line reduce_variants.go:43
 					i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
@@ -340,7 +316,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	}
 //line reduce_variants.go:47
 	var sdata_ []T = sdata
-//line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
@@ -350,8 +325,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:282
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -368,78 +343,64 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 1
 //line reduce.go:275
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 2
 //line reduce.go:275
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 3
 //line reduce.go:275
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:275
 					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -455,9 +416,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line reduce.go:291
 			var gc_m10 uint32
-//line reduce_variants.go:48
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -467,7 +426,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
-//line reduce_variants.go:58
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -477,7 +435,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
 					tid := gc_tx
 //line reduce_variants.go:48
 					if tid < gocuda.WarpSize {
@@ -485,7 +442,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 				}
 			}
-//line reduce_variants.go:54
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
@@ -494,9 +450,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:54
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
+//line reduce_variants.go:56
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:61
@@ -512,10 +468,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
+//line reduce_variants.go:61
 							v := sdata_2[tid_2]
-//line reduce_variants.go:63
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -525,15 +480,15 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:67
 						gc_x03 := gc_tidx.X
+//line reduce_variants.go:68
 						gc_off7 := offset + gc_x03
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
 							gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 							for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-//line reduce_variants.go:62
 								v := gc_l_v[gc_lane]
+//line reduce_variants.go:63
 								v += gc_at10[gc_lane]
 								gc_l_v[gc_lane] = v
 							}
@@ -548,22 +503,20 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v := gc_l_v[gc_lane]
+//line reduce_variants.go:63
 								v += sdata_2[tid_2+offset]
 								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 					{
-//line reduce_variants.go:70
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:73
 						gc_x04 := gc_tidx.X
 						gc_off8 := gc_x04
+//line reduce_variants.go:75
 						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
 							gc_at11 := sdata_2[gc_off8:][:32]
 							gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
@@ -580,9 +533,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v := gc_l_v[gc_lane]
 //line reduce_variants.go:65
 								sdata_2[tid_2] = v
@@ -591,12 +542,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 				}
 			}
-//line reduce_variants.go:72
 			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -604,6 +553,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off9 := gc_bx
 			gc_off10 := 0
+//line reduce_variants.go:85
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
 				gc_at12 := partial[gc_off9:][:1]
 				gc_at13 := sdata[gc_off10:][:1]
@@ -618,13 +568,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:52
 					gc_at12[0] = gc_at13[0]
 				}
-//line reduce_variants.go:56
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:52
 					gc_at12[0] = gc_at13[0]
 				}
 			} else {
-//line reduce_variants.go:56
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
@@ -635,7 +583,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -643,7 +590,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -651,7 +597,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:56
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -659,7 +604,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:56
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -707,16 +651,15 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:100
 	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
-//line reduce_variants.go:103
 	gc_off3 := gc_bx * 2 * gc_bdx
+//line reduce_variants.go:104
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line reduce_variants.go:109
 	gc_rowok2 := false
-//line reduce_variants.go:111
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line reduce_variants.go:112
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
@@ -732,12 +675,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-//line reduce_variants.go:130
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:133
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
+//line reduce_variants.go:135
 				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
@@ -749,18 +691,15 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
 					i := gc_bx*2*gc_bdx + gc_tx
+//line reduce_variants.go:81
 					var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 					var v_ T = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			}
-//line reduce_variants.go:109
 			if gc_act != ^uint32(0) {
-//line reduce_variants.go:90
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					if gc_bdy*gc_bdz == 1 {
 						compiled.ShflDownLane0(&gc_l_v_)
@@ -776,7 +715,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 								v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
 								v_ += gc_c1r[gc_lane]
@@ -792,7 +730,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			}
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
 				v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:107
 				var v T
@@ -800,7 +737,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				var r_ T = v_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:103
 				gc_s_v[gc_rank] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -818,7 +754,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:103
 				warpSums[(gc_rank >> 5)] = v
 			}
-//line reduce_variants.go:106
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -828,10 +763,10 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:116
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line reduce_variants.go:119
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -846,7 +781,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					var v T = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
 					var v_ T = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -857,17 +791,15 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
 					i := gc_bx*2*gc_bdx + gc_tx
+//line reduce_variants.go:81
 					var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
 					var v_ T = v
-//line reduce_variants.go:104
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line reduce_variants.go:90
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -883,7 +815,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 						v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
 						v_ += gc_c1r[gc_lane]
@@ -898,7 +829,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
 			v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:106
 			var v T
@@ -906,7 +836,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			var r_ T = v_
 //line reduce_variants.go:101
 			v = r_
-//line reduce_variants.go:103
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -932,26 +861,21 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line reduce_variants.go:117
 		var gc_m14 uint32
-//line reduce_variants.go:106
 		if (gc_w >> 5) == 0 {
 			gc_m14 = ^uint32(0)
 		}
 		gc_save14 := gc_act
 		gc_act = gc_save14 & gc_m14
 		if gc_act != 0 {
-//line reduce_variants.go:107
 			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 				var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
 				gc_l_v_2[gc_lane] = v_2
 			}
-//line reduce_variants.go:90
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_2)
@@ -967,7 +891,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:91
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 							v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
 							v_2 += gc_c2r[gc_lane]
@@ -982,7 +905,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			}
 			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
 				v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:106
 				var v T
@@ -990,28 +912,25 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				var r_2 T = v_2
 //line reduce_variants.go:108
 				v = r_2
-//line reduce_variants.go:110
 				gc_s_v[gc_rank] = v
 			}
 		}
 		gc_act = gc_save14 &^ gc_dead
 	}
-//line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
+//line reduce_variants.go:124
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line reduce_variants.go:131
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
@@ -1021,11 +940,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 1
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
@@ -1035,11 +951,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 2
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
@@ -1049,11 +962,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_at5[0] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step + 3
-//line reduce_variants.go:91
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:93
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 					var r T = v
@@ -1063,10 +973,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_at5[0] = sum
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:92
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
 				var r T = v
@@ -1076,7 +984,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				gc_at5[0] = sum
 			}
 		} else {
-//line reduce_variants.go:89
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -1092,7 +999,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1105,7 +1011,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1118,7 +1023,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:89
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1131,7 +1035,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					partial[gc_bx] = sum
 				}
 			}
-//line reduce_variants.go:89
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1185,7 +1088,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-//line reduce_variants.go:134
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1193,7 +1095,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -1201,7 +1102,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -1209,7 +1109,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -1217,7 +1116,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 			var v T
-//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -1225,7 +1123,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_pos.Thread = gc_rank
 //line reduce_variants.go:133
 		var v T
-//line reduce_variants.go:135
 		gc_s_v[gc_rank] = v
 	}
 //line reduce_variants.go:134
@@ -1235,8 +1132,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:141
 		gc_from, gc_to := 0, gc_bdx
+//line reduce_variants.go:142
 		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -1253,12 +1150,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line reduce_variants.go:159
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1270,12 +1165,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line reduce_variants.go:144
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1287,12 +1180,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line reduce_variants.go:144
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1304,12 +1195,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line reduce_variants.go:144
 						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1322,10 +1211,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -1342,10 +1230,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1359,10 +1246,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1376,10 +1262,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1393,10 +1278,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 						tid := gc_tx
-//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
 //line reduce_variants.go:135
@@ -1410,10 +1294,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
+//line reduce_variants.go:134
 					i := gc_bx*2*b + tid + gc_off
 					gc_more = true
 //line reduce_variants.go:135
@@ -1432,8 +1315,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)[:b]
-//line reduce_variants.go:142
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reduce_variants.go:143
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 //line reduce_variants.go:141
@@ -1445,9 +1328,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -1456,9 +1337,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -1467,9 +1346,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -1478,9 +1355,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
-//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
@@ -1489,9 +1364,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 				tid := gc_tx
-//line reduce_variants.go:133
 				v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 				sdata[tid] = v
@@ -1500,7 +1373,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line reduce_variants.go:143
 	var sdata_ []T = sdata
-//line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
@@ -1510,8 +1382,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line reduce.go:281
 		gc_from, gc_to := 0, gc_bdx
+//line reduce.go:282
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1528,78 +1400,64 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step5 + 1
 //line reduce.go:275
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step5 + 2
 //line reduce.go:275
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step5 + 3
 //line reduce.go:275
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:275
 					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-//line reduce.go:279
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-//line reduce.go:279
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce.go:272
 						tid_ := gc_tx
 //line reduce.go:275
 						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
-//line reduce.go:279
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce.go:272
 					tid_ := gc_tx
 //line reduce.go:275
 					sdata_[tid_] += sdata_[tid_+s]
@@ -1615,9 +1473,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line reduce.go:291
 			var gc_m10 uint32
-//line reduce_variants.go:144
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -1627,7 +1483,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
-//line reduce_variants.go:154
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1637,7 +1492,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
 					tid := gc_tx
 //line reduce_variants.go:144
 					if tid < gocuda.WarpSize {
@@ -1645,7 +1499,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line reduce_variants.go:150
 			gc_save10 := gc_act
 			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
@@ -1654,9 +1507,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:150
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
+//line reduce_variants.go:152
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
 //line reduce_variants.go:61
@@ -1672,10 +1525,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 							tid_2 := gc_tx
+//line reduce_variants.go:61
 							v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
 							gc_l_v_[gc_lane] = v_
 						}
 					}
@@ -1685,15 +1537,15 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:67
 						gc_x03 := gc_tidx.X
+//line reduce_variants.go:68
 						gc_off6 := offset + gc_x03
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
 							gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 							for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-//line reduce_variants.go:62
 								v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:63
 								v_ += gc_at7[gc_lane]
 								gc_l_v_[gc_lane] = v_
 							}
@@ -1708,22 +1560,20 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:63
 								v_ += sdata_2[tid_2+offset]
 								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 					{
-//line reduce_variants.go:70
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line reduce_variants.go:73
 						gc_x04 := gc_tidx.X
 						gc_off7 := gc_x04
+//line reduce_variants.go:75
 						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at8 := sdata_2[gc_off7:][:32]
 							gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
@@ -1740,9 +1590,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
 								tid_2 := gc_tx
-//line reduce_variants.go:62
 								v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:65
 								sdata_2[tid_2] = v_
@@ -1751,12 +1599,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line reduce_variants.go:72
 			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
-//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1764,6 +1610,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
+//line reduce_variants.go:85
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at9 := partial[gc_off8:][:1]
 				gc_at10 := sdata[gc_off9:][:1]
@@ -1778,13 +1625,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:148
 					gc_at9[0] = gc_at10[0]
 				}
-//line reduce_variants.go:152
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 //line reduce_variants.go:148
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line reduce_variants.go:152
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
@@ -1795,7 +1640,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1803,7 +1647,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1811,7 +1654,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 					{
-//line reduce_variants.go:152
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1819,7 +1661,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						partial[gc_bx] = sdata[0]
 					}
 				}
-//line reduce_variants.go:152
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1876,7 +1717,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	n := len(in)
 //line reduce_variants.go:172
 	stride := gc_bdx * gc_gdx * reduceRun
-//line reduce_variants.go:174
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1884,7 +1724,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -1892,7 +1731,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -1900,7 +1738,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -1908,7 +1745,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 			var v T
-//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -1916,7 +1752,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_pos.Thread = gc_rank
 //line reduce_variants.go:171
 		var v T
-//line reduce_variants.go:173
 		gc_s_v[gc_rank] = v
 	}
 //line reduce_variants.go:173
@@ -1929,7 +1764,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			return
 		}
 		gc_more = false
-//line reduce_variants.go:180
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1972,16 +1806,13 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:112
 			v := gc_s_v[gc_rank]
 //line reduce_variants.go:176
 			var v_ T = v
 //line reduce_variants.go:101
 			var v_2 T = v_
-//line reduce_variants.go:104
 			gc_l_v_2[gc_lane] = v_2
 		}
-//line reduce_variants.go:90
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_2)
@@ -1997,7 +1828,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 						v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
 						v_2 += gc_c1r[gc_lane]
@@ -2012,7 +1842,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
 			v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:106
 			var v_ T
@@ -2020,7 +1849,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			var r_ T = v_2
 //line reduce_variants.go:101
 			v_ = r_
-//line reduce_variants.go:103
 			gc_s_v_[gc_rank] = v_
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -2046,26 +1874,21 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line reduce_variants.go:117
 		var gc_m16 uint32
-//line reduce_variants.go:106
 		if (gc_w >> 5) == 0 {
 			gc_m16 = ^uint32(0)
 		}
 		gc_save16 := gc_act
 		gc_act = gc_save16 & gc_m16
 		if gc_act != 0 {
-//line reduce_variants.go:107
 			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
 				var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
 				gc_l_v_3[gc_lane] = v_3
 			}
-//line reduce_variants.go:90
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_3)
@@ -2081,7 +1904,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:91
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line reduce_variants.go:95
 							v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
 							v_3 += gc_c2r[gc_lane]
@@ -2096,7 +1918,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
 				v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:106
 				var v_ T
@@ -2104,28 +1925,25 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				var r_2 T = v_3
 //line reduce_variants.go:108
 				v_ = r_2
-//line reduce_variants.go:110
 				gc_s_v_[gc_rank] = v_
 			}
 		}
 		gc_act = gc_save16 &^ gc_dead
 	}
-//line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line reduce_variants.go:124
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line reduce_variants.go:131
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
@@ -2135,11 +1953,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step2 + 1
-//line reduce_variants.go:186
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
@@ -2149,11 +1964,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step2 + 2
-//line reduce_variants.go:186
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
@@ -2163,11 +1975,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at[0] = sum
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step2 + 3
-//line reduce_variants.go:186
 					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:188
 					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 					var r T = v_
@@ -2177,10 +1986,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at[0] = sum
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line reduce_variants.go:187
 				v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
 				var r T = v_
@@ -2190,7 +1997,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at[0] = sum
 			}
 		} else {
-//line reduce_variants.go:184
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
@@ -2206,7 +2012,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2219,7 +2024,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2232,7 +2036,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					partial[gc_bx] = sum
 				}
 				{
-//line reduce_variants.go:184
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2245,7 +2048,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					partial[gc_bx] = sum
 				}
 			}
-//line reduce_variants.go:184
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

@@ -49,6 +49,7 @@ func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		n := len(in)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line reverse.go:24
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -96,7 +97,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -107,7 +107,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -118,7 +117,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -129,7 +127,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -140,7 +137,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reverse.go:40
 				tid := gc_tx
 //line reverse.go:42
 				if i := gc_bx*b + tid; i < n {
@@ -166,7 +162,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line reverse.go:40
 						tid := gc_tx
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -175,7 +170,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line reverse.go:40
 						tid := gc_tx
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -184,7 +178,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line reverse.go:40
 						tid := gc_tx
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -193,7 +186,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line reverse.go:40
 						tid := gc_tx
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -202,7 +194,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -216,7 +207,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reverse.go:40
 						tid := gc_tx
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -227,7 +217,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reverse.go:40
 						tid := gc_tx
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -238,7 +227,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reverse.go:40
 						tid := gc_tx
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -249,7 +237,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reverse.go:40
 						tid := gc_tx
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -260,7 +247,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reverse.go:40
 					tid := gc_tx
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {

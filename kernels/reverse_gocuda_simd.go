@@ -48,8 +48,10 @@ func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
 func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)
@@ -317,7 +319,50 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -335,8 +380,10 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)
@@ -604,7 +651,50 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -622,8 +712,10 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)
@@ -891,7 +983,50 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

@@ -82,7 +82,6 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 			return
 		}
 		gc_more = false
-//line saxpy.go:76
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -90,7 +89,6 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line saxpy.go:84
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -107,19 +105,15 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 					xs, ys := x[lo:hi], y[lo:hi]
 					ys = ys[:len(xs)]
 					gc_xs := xs
-//line saxpy.go:73
 					gc_i := 0
-//line saxpy.go:73
 					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 						{
-//line saxpy.go:73
 							i := gc_i + 0
 //line saxpy.go:73
 							v := gc_xs[i]
 							ys[i] = a*v + ys[i]
 						}
 						{
-//line saxpy.go:75
 							i := gc_i + 1
 //line saxpy.go:75
 							v := gc_xs[i]
@@ -127,7 +121,6 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 							ys[i] = a*v + ys[i]
 						}
 						{
-//line saxpy.go:75
 							i := gc_i + 2
 //line saxpy.go:75
 							v := gc_xs[i]
@@ -135,7 +128,6 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 							ys[i] = a*v + ys[i]
 						}
 						{
-//line saxpy.go:75
 							i := gc_i + 3
 //line saxpy.go:75
 							v := gc_xs[i]
@@ -143,9 +135,7 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 							ys[i] = a*v + ys[i]
 						}
 					}
-//line saxpy.go:73
 					for ; gc_i < len(gc_xs); gc_i++ {
-//line saxpy.go:73
 						i := gc_i
 //line saxpy.go:73
 						v := gc_xs[i]
@@ -169,7 +159,6 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:126
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -182,9 +171,9 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:117
 		n := len(c)
-//line saxpy.go:119
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:121
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -204,31 +193,26 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
-//line saxpy.go:124
 						gc_tx := gc_step + 1
 //line saxpy.go:120
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
-//line saxpy.go:124
 						gc_tx := gc_step + 2
 //line saxpy.go:120
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
-//line saxpy.go:124
 						gc_tx := gc_step + 3
 //line saxpy.go:120
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
-//line saxpy.go:124
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line saxpy.go:120
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-//line saxpy.go:124
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -236,51 +220,42 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:120
 						c[i] = a[i] + b[i]
 					}
 					{
-//line saxpy.go:124
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:120
 						c[i] = a[i] + b[i]
 					}
 					{
-//line saxpy.go:124
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:120
 						c[i] = a[i] + b[i]
 					}
 					{
-//line saxpy.go:124
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:120
 						c[i] = a[i] + b[i]
 					}
 				}
-//line saxpy.go:124
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:118
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:120
 					c[i] = a[i] + b[i]
@@ -314,11 +289,10 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line saxpy.go:145
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line saxpy.go:147
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line saxpy.go:149
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -334,35 +308,30 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:134
 						gc_more = true
 //line saxpy.go:134
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
@@ -375,7 +344,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:133
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
@@ -386,7 +354,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:133
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
@@ -397,7 +364,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:133
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
@@ -408,7 +374,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:133
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
@@ -419,7 +384,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line saxpy.go:133
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line saxpy.go:134
@@ -436,7 +400,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 				return
 			}
 			gc_more = false
-//line saxpy.go:140
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -444,9 +407,9 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line saxpy.go:148
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line saxpy.go:150
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -462,35 +425,30 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 1
-//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 2
-//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 3
-//line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:134
 							gc_more = true
 //line saxpy.go:134
 							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
@@ -502,7 +460,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
@@ -512,7 +469,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
@@ -522,7 +478,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
@@ -532,7 +487,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:133
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:134
@@ -542,7 +496,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:133
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:134
@@ -584,7 +537,6 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 			return
 		}
 		gc_more = false
-//line saxpy.go:153
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -592,7 +544,6 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line saxpy.go:161
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -609,19 +560,15 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 					as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
 					bs, cs = bs[:len(as)], cs[:len(as)]
 					gc_xs := as
-//line saxpy.go:150
 					gc_i := 0
-//line saxpy.go:150
 					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 						{
-//line saxpy.go:150
 							i := gc_i + 0
 //line saxpy.go:150
 							v := gc_xs[i]
 							cs[i] = v + bs[i]
 						}
 						{
-//line saxpy.go:152
 							i := gc_i + 1
 //line saxpy.go:152
 							v := gc_xs[i]
@@ -629,7 +576,6 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 							cs[i] = v + bs[i]
 						}
 						{
-//line saxpy.go:152
 							i := gc_i + 2
 //line saxpy.go:152
 							v := gc_xs[i]
@@ -637,7 +583,6 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 							cs[i] = v + bs[i]
 						}
 						{
-//line saxpy.go:152
 							i := gc_i + 3
 //line saxpy.go:152
 							v := gc_xs[i]
@@ -645,9 +590,7 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 							cs[i] = v + bs[i]
 						}
 					}
-//line saxpy.go:150
 					for ; gc_i < len(gc_xs); gc_i++ {
-//line saxpy.go:150
 						i := gc_i
 //line saxpy.go:150
 						v := gc_xs[i]

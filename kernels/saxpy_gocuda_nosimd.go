@@ -18,7 +18,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line saxpy.go:39
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -31,9 +30,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 //line saxpy.go:30
 		n := len(x)
-//line saxpy.go:32
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line saxpy.go:34
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -52,31 +51,26 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line saxpy.go:37
 						gc_tx := gc_step + 1
 //line saxpy.go:33
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line saxpy.go:37
 						gc_tx := gc_step + 2
 //line saxpy.go:33
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-//line saxpy.go:37
 						gc_tx := gc_step + 3
 //line saxpy.go:33
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
-//line saxpy.go:37
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line saxpy.go:33
 					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-//line saxpy.go:37
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -84,51 +78,42 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:31
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:33
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line saxpy.go:37
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:31
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:33
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line saxpy.go:37
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:31
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:33
 						y[i] = a*x[i] + y[i]
 					}
 					{
-//line saxpy.go:37
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line saxpy.go:31
 						i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:33
 						y[i] = a*x[i] + y[i]
 					}
 				}
-//line saxpy.go:37
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line saxpy.go:31
 					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:33
 					y[i] = a*x[i] + y[i]
@@ -159,11 +144,10 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-//line saxpy.go:63
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line saxpy.go:65
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line saxpy.go:67
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -178,35 +162,30 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line saxpy.go:52
 							gc_more = true
 //line saxpy.go:52
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line saxpy.go:52
 							gc_more = true
 //line saxpy.go:52
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line saxpy.go:52
 							gc_more = true
 //line saxpy.go:52
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line saxpy.go:52
 							gc_more = true
 //line saxpy.go:52
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:52
 						gc_more = true
 //line saxpy.go:52
 						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -219,7 +198,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:51
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:52
@@ -230,7 +208,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:51
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:52
@@ -241,7 +218,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:51
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:52
@@ -252,7 +228,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:51
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:52
@@ -263,7 +238,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
-//line saxpy.go:51
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
 //line saxpy.go:52
@@ -280,7 +254,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				return
 			}
 			gc_more = false
-//line saxpy.go:58
 			gc_bx := gc_lo%gc_gdx - 1
 			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 				gc_pos.Block = gc_blk
@@ -288,9 +261,9 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-//line saxpy.go:66
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line saxpy.go:68
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -305,35 +278,30 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-//line saxpy.go:52
 								gc_more = true
 //line saxpy.go:52
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 1
-//line saxpy.go:52
 								gc_more = true
 //line saxpy.go:52
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 2
-//line saxpy.go:52
 								gc_more = true
 //line saxpy.go:52
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step3 + 3
-//line saxpy.go:52
 								gc_more = true
 //line saxpy.go:52
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:52
 							gc_more = true
 //line saxpy.go:52
 							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
@@ -345,7 +313,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:51
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:52
@@ -355,7 +322,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:51
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:52
@@ -365,7 +331,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:51
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:52
@@ -375,7 +340,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line saxpy.go:51
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line saxpy.go:52
@@ -385,7 +349,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line saxpy.go:51
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line saxpy.go:52

@@ -51,8 +51,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[T](t, b)[:b]
-//line scan_block.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:25
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
@@ -61,7 +61,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -72,9 +71,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step + 1
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -85,9 +82,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step + 2
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -98,9 +93,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step + 3
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -111,9 +104,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 			}
-//line scan_block.go:32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
@@ -124,14 +115,12 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line scan_block.go:32
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -142,11 +131,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -157,11 +144,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -172,11 +157,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 				{
-//line scan_block.go:32
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:21
 					i := gc_tx
 //line scan_block.go:23
 					g := gc_bx*b + i
@@ -187,11 +170,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 			}
-//line scan_block.go:32
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
@@ -214,7 +195,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				gc_from = gc_bound
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
-//line scan_block.go:50
 				i_ := gc_tx
 //line scan_block.go:52
 				var y T
@@ -222,7 +202,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					y = x_[i_-offset]
 				}
 				{
-//line scan_block.go:50
 					i_ := gc_tx
 //line scan_block.go:57
 					if i_ >= offset {
@@ -231,8 +210,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				}
 			}
 		} else {
-//line scan_block.go:65
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:66
 				gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x_) && gc_bdx <= len(x_)-gc_off2 {
 					gc_at3 := x_[gc_off2:][:gc_bdx]
@@ -240,71 +219,57 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line scan_block.go:74
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 						i_ := gc_tx
 //line scan_block.go:52
 						var y T
 						if i_ >= offset {
 							y = gc_at3[gc_tx]
 						}
-//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -314,76 +279,66 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
 //line scan_block.go:52
 							var y T
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
-//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:50
 						i_ := gc_tx
 //line scan_block.go:52
 						var y T
 						if i_ >= offset {
 							y = x_[i_-offset]
 						}
-//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-//line scan_block.go:63
 			gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:64
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -394,111 +349,83 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-//line scan_block.go:75
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-//line scan_block.go:62
 							gc_tx := gc_step5 + 1
-//line scan_block.go:64
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-//line scan_block.go:62
 							gc_tx := gc_step5 + 2
-//line scan_block.go:64
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-//line scan_block.go:62
 							gc_tx := gc_step5 + 3
-//line scan_block.go:64
 							gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
-//line scan_block.go:62
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
 						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-//line scan_block.go:62
 					gc_step6 := gc_from
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
 							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 						{
-//line scan_block.go:62
 							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line scan_block.go:50
 							i_ := gc_tx
-//line scan_block.go:52
 							y := gc_s_y[gc_rank]
 //line scan_block.go:58
 							x_[i_] = y + x_[i_]
 						}
 					}
-//line scan_block.go:62
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:50
 						i_ := gc_tx
-//line scan_block.go:52
 						y := gc_s_y[gc_rank]
 //line scan_block.go:58
 						x_[i_] = y + x_[i_]
@@ -507,8 +434,8 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			}
 		}
 	}
-//line scan_block.go:67
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:68
 		gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
 		gc_off5 := gc_bx
@@ -529,7 +456,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scan_block.go:21
 						i := gc_tx
 //line scan_block.go:23
 						g := gc_bx*b + i
@@ -551,17 +477,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_at8[0] = incl
 						}
 					}
-//line scan_block.go:47
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
-//line scan_block.go:50
 				i_ := gc_tx
 //line scan_block.go:62
 				var r T = x_[i_]
@@ -582,15 +505,12 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				}
 			}
 		} else {
-//line scan_block.go:48
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:21
 				i := gc_tx
 //line scan_block.go:23
 				g := gc_bx*b + i
-//line scan_block.go:50
 				i_ := gc_tx
 //line scan_block.go:62
 				var r T = x_[i_]
@@ -660,18 +580,16 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	}
 //line scan_block.go:83
 	temp := gocuda.Shared[T](t, m)[:m]
-//line scan_block.go:93
 	offset := 1
-//line scan_block.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
+//line scan_block.go:97
 		gc_off := gc_bx * m
 		gc_off2 := (gc_bx * m) + 1
 		gc_off3 := 1
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:84
 				g := gc_bx*m + 2*thid
@@ -683,7 +601,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					a1 = in[gc_idx2]
 				}
 				temp[gc_idx3], temp[gc_idx4] = a0, a1
-//line scan_block.go:95
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -691,7 +608,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:84
 				g := gc_bx*m + 2*thid
@@ -703,7 +619,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					a1 = in[g+1]
 				}
 				temp[2*thid], temp[2*thid+1] = a0, a1
-//line scan_block.go:95
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -716,8 +631,8 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			d /= 4
 			continue
 		}
-//line scan_block.go:101
 		gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:102
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -727,22 +642,18 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			gc_off5 := (offset * 1) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-//line scan_block.go:78
 					thid := gc_tx
 //line scan_block.go:97
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line scan_block.go:97
 					_ = ai
-//line scan_block.go:97
 					_ = bi
+//line scan_block.go:98
 					temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
-//line scan_block.go:102
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:78
 					thid := gc_tx
 //line scan_block.go:97
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -787,7 +698,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					}
 					gc_at2[0] = 0
 				}
-//line scan_block.go:110
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_block.go:103
 					if sums != nil {
@@ -796,7 +706,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					gc_at2[0] = 0
 				}
 			} else {
-//line scan_block.go:110
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -810,7 +719,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -821,7 +729,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -832,7 +739,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 					{
-//line scan_block.go:110
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -843,7 +749,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 				}
-//line scan_block.go:110
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -865,8 +770,8 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 		}
 //line scan_block.go:109
 		offset >>= 1
-//line scan_block.go:111
 		gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:112
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -876,24 +781,20 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			gc_off9 := (offset * 2) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
-//line scan_block.go:78
 					thid := gc_tx
 //line scan_block.go:112
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line scan_block.go:112
 					_ = ai_
-//line scan_block.go:112
 					_ = bi_
+//line scan_block.go:113
 					y := temp[gc_idx7]
 					temp[gc_idx7] = temp[gc_idx8]
 					temp[gc_idx8] += y
 				}
 			} else {
-//line scan_block.go:119
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:78
 					thid := gc_tx
 //line scan_block.go:112
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -904,20 +805,18 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			}
 		}
 	}
-//line scan_block.go:123
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride4 := 2 * 1
 		gc_off10 := 1
+//line scan_block.go:126
 		gc_off11 := gc_bx * m
 		gc_off12 := (gc_bx * m) + 1
 		if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off10, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(in)) {
 			for gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, 0+gc_stride4*(0), gc_off10+gc_stride4*(0), gc_off11+gc_stride4*(0), gc_off12+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
 				gc_rank := gc_base + gc_tx
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:84
 				g := gc_bx*m + 2*thid
-//line scan_block.go:86
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
@@ -935,15 +834,12 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				}
 			}
 		} else {
-//line scan_block.go:133
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:78
 				thid := gc_tx
 //line scan_block.go:84
 				g := gc_bx*m + 2*thid
-//line scan_block.go:86
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
@@ -1016,11 +912,10 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line scan_block.go:187
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line scan_block.go:190
 		gc_x0 := gc_tidx.X
+//line scan_block.go:191
 		gc_off := (gc_bx * b) + gc_x0
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
@@ -1043,7 +938,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				var v_ T = v
 //line scan_block.go:170
 				var v_2 T = v_
-//line scan_block.go:174
 				gc_l_v_2[gc_lane] = v_2
 			}
 		}
@@ -1069,14 +963,14 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				} else {
 //line scan_block.go:204
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
-//line scan_block.go:167
 					warp := (gc_w >> 5)
+//line scan_block.go:168
 					lanes := min(w, b_-warp*w)
-//line scan_block.go:170
 					var lanes_ int = lanes
 					_ = lanes_
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
+//line scan_block.go:174
 						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
 					}
 					if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
@@ -1084,13 +978,11 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line scan_block.go:204
 						v_2 := gc_l_v_2[gc_lane]
 //line scan_block.go:204
 						y := gc_c1r[gc_lane]
 //line scan_block.go:206
 						v_2 += y
-//line scan_block.go:209
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -1118,16 +1010,13 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		gc_hi4 = min(gc_hi4, gc_cnt)
 		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 			excl_ = 0
-//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
-//line scan_block.go:167
 			warp := (gc_w >> 5)
+//line scan_block.go:168
 			lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo5, gc_hi5 := 0, 32
@@ -1144,7 +1033,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
 //line scan_block.go:178
 				totals[warp] = incl_
@@ -1161,9 +1049,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line scan_block.go:186
 			var gc_m19 uint32
-//line scan_block.go:181
 			if (gc_w >> 5) == 0 {
 				gc_m19 = ^uint32(0)
 			}
@@ -1175,17 +1061,14 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line scan_block.go:167
 					lane := (gc_rank & 31)
 //line scan_block.go:183
 					var s T
 					if lane < warps {
 						s = totals[lane]
 					}
-//line scan_block.go:188
 					gc_l_s[gc_lane] = s
 				}
-//line scan_block.go:187
 				var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
 				var lanes_2 int = warps
@@ -1222,13 +1105,11 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 							}
 							gc_hi7 = min(gc_hi7, gc_cnt)
 							for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
-//line scan_block.go:204
 								v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
 								y_ := gc_c3r[gc_lane]
 //line scan_block.go:206
 								v_3 += y_
-//line scan_block.go:209
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -1237,9 +1118,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line scan_block.go:167
 					lane := (gc_rank & 31)
-//line scan_block.go:169
 					v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 					var r_3 T = v_3
@@ -1247,11 +1126,10 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					totals[lane] = r_3
 				}
 			}
-//line scan_block.go:191
 			gc_act = gc_save19 &^ gc_dead
 		}
-//line scan_block.go:196
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:197
 			gc_off2 := gc_bx * b
 			gc_off3 := gc_bx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -1262,11 +1140,8 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:167
 					warp := (gc_rank >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -1292,17 +1167,13 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:167
 					warp := (gc_rank >> 5)
-//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -1330,8 +1201,8 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			}
 		}
 	} else {
-//line scan_block.go:169
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line scan_block.go:170
 			gc_off4 := gc_bx * b
 			gc_off5 := gc_bx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
@@ -1341,7 +1212,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
@@ -1364,13 +1234,11 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 				}
 			} else {
-//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
-//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194

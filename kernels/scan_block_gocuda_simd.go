@@ -58,8 +58,10 @@ var gc_src_hillisSteeleScan = compiled.NewSource(gc_files_scan_block, "hillisSte
 func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line scan_block.go:20
@@ -610,8 +612,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line scan_block.go:20
@@ -757,7 +761,62 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v float32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v float32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v float32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v float32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -782,45 +841,8 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y float32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y float32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -850,7 +872,44 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+					var y float32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y float32
@@ -961,7 +1020,54 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+//line scan_block.go:52
+							var y float32
+//line scan_block.go:54
+							y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+//line scan_block.go:52
+							var y float32
+//line scan_block.go:54
+							y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+//line scan_block.go:52
+							var y float32
+//line scan_block.go:54
+							y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+//line scan_block.go:52
+							var y float32
+//line scan_block.go:54
+							y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1068,7 +1174,46 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1184,8 +1329,10 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line scan_block.go:20
@@ -1331,7 +1478,62 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v int32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v int32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v int32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v int32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -1356,45 +1558,8 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y int32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y int32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -1424,7 +1589,44 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+					var y int32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y int32
@@ -1535,7 +1737,54 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+//line scan_block.go:52
+							var y int32
+//line scan_block.go:54
+							y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+//line scan_block.go:52
+							var y int32
+//line scan_block.go:54
+							y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+//line scan_block.go:52
+							var y int32
+//line scan_block.go:54
+							y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+//line scan_block.go:52
+							var y int32
+//line scan_block.go:54
+							y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1642,7 +1891,46 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1758,8 +2046,10 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line scan_block.go:20
@@ -1905,7 +2195,62 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v uint32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v uint32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v uint32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v uint32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -1930,45 +2275,8 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-						var y uint32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan_block.go:52
-					var y uint32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -1998,7 +2306,44 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+					var y uint32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						var y uint32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:52
 					var y uint32
@@ -2109,7 +2454,54 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+//line scan_block.go:52
+							var y uint32
+//line scan_block.go:54
+							y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+//line scan_block.go:52
+							var y uint32
+//line scan_block.go:54
+							y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+//line scan_block.go:52
+							var y uint32
+//line scan_block.go:54
+							y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+//line scan_block.go:52
+							var y uint32
+//line scan_block.go:54
+							y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -2216,7 +2608,46 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -2374,7 +2805,8 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[T](gc_b, 1)[:gc_n]
@@ -2680,7 +3112,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -3876,7 +4309,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -5072,7 +5506,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
@@ -6306,10 +6741,11 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line scan_block.go:155
+//line scan_block.go:156
 	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)
@@ -6693,10 +7129,11 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line scan_block.go:155
+//line scan_block.go:156
 	gc_s_excl_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)
@@ -7314,10 +7751,11 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line scan_block.go:155
+//line scan_block.go:156
 	gc_s_excl_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)
@@ -7935,10 +8373,11 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line scan_block.go:155
+//line scan_block.go:156
 	gc_s_excl_ := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)

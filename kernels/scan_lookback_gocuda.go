@@ -58,41 +58,33 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line scan_lookback.go:120
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 1
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 2
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 3
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -100,7 +92,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -111,7 +102,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -119,7 +109,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -127,7 +116,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -135,7 +123,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -159,7 +146,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line scan_block.go:187
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -181,7 +167,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			var v_ T = v
 //line scan_block.go:170
 			var v_2 T = v_
-//line scan_block.go:177
 			gc_l_v_2[gc_lane] = v_2
 			gc_s_tile[gc_rank] = tile
 			gc_s_i[gc_rank] = i
@@ -208,14 +193,14 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				} else {
 //line scan_block.go:204
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
-//line scan_block.go:167
 					warp := (gc_w >> 5)
+//line scan_block.go:168
 					lanes := min(w, b_-warp*w)
-//line scan_block.go:170
 					var lanes_ int = lanes
 					_ = lanes_
 					gc_lo3, gc_hi3 := 0, 32
 					if gc_lo3 < gc_hi3 {
+//line scan_block.go:174
 						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
 					}
 					if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
@@ -223,13 +208,11 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line scan_block.go:204
 						v_2 := gc_l_v_2[gc_lane]
 //line scan_block.go:204
 						y := gc_c1r[gc_lane]
 //line scan_block.go:206
 						v_2 += y
-//line scan_block.go:209
 						gc_l_v_2[gc_lane] = v_2
 					}
 				}
@@ -257,16 +240,13 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 		gc_hi4 = min(gc_hi4, gc_cnt)
 		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 			excl_ = 0
-//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
-//line scan_block.go:167
 			warp := (gc_w >> 5)
+//line scan_block.go:168
 			lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo5, gc_hi5 := 0, 32
@@ -283,7 +263,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
 //line scan_block.go:178
 				totals[warp] = incl_
@@ -300,9 +279,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line scan_block.go:186
 			var gc_m21 uint32
-//line scan_block.go:181
 			if (gc_w >> 5) == 0 {
 				gc_m21 = ^uint32(0)
 			}
@@ -314,17 +291,14 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line scan_block.go:167
 					lane := (gc_rank & 31)
 //line scan_block.go:183
 					var s T
 					if lane < warps {
 						s = totals[lane]
 					}
-//line scan_block.go:188
 					gc_l_s[gc_lane] = s
 				}
-//line scan_block.go:187
 				var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
 				var lanes_2 int = warps
@@ -361,13 +335,11 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 							}
 							gc_hi7 = min(gc_hi7, gc_cnt)
 							for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
-//line scan_block.go:204
 								v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
 								y_ := gc_c3r[gc_lane]
 //line scan_block.go:206
 								v_3 += y_
-//line scan_block.go:209
 								gc_l_v_3[gc_lane] = v_3
 							}
 						}
@@ -376,9 +348,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line scan_block.go:167
 					lane := (gc_rank & 31)
-//line scan_block.go:169
 					v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 					var r_4 T = v_3
@@ -386,21 +356,15 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					totals[lane] = r_4
 				}
 			}
-//line scan_block.go:191
 			gc_act = gc_save21 &^ gc_dead
 		}
-//line scan_block.go:196
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:167
 				warp := (gc_rank >> 5)
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 				excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 				tile := gc_s_tile[gc_rank]
 //line scan_block.go:190
 				if warp > 0 {
@@ -417,15 +381,14 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-//line scan_lookback.go:119
 				gc_s_excl[gc_rank] = excl
 				gc_s_incl[gc_rank] = incl
 			}
 		}
 	} else {
 		{
-//line scan_lookback.go:126
 			gc_from, gc_to := 0, gc_bdx
+//line scan_lookback.go:127
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -436,11 +399,8 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				gc_lo8, gc_hi8 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo8; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
@@ -451,17 +411,13 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
 				for gc_tx := gc_hi8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
@@ -472,7 +428,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -480,6 +435,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan_lookback.go:123
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -506,7 +462,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						incl := r_2
 //line scan_lookback.go:113
 						gc_at2[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -527,7 +482,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -535,7 +489,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			}
 		}
 	}
-//line scan_lookback.go:127
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		i := gc_s_i[gc_rank]
@@ -664,17 +617,13 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 	gc_l3_offset := gc_j.lanes[3].offset
 //line scan.go:165
 	gc_l3_inclusive := gc_j.lanes[3].inclusive
-//line scan.go:119
 	gc_l0_s := gc_l0_offset
-//line scan.go:119
 	gc_l1_s := gc_l1_offset
-//line scan.go:119
 	gc_l2_s := gc_l2_offset
-//line scan.go:119
 	gc_l3_s := gc_l3_offset
 	if gc_l0_inclusive && gc_l1_inclusive && gc_l2_inclusive && gc_l3_inclusive {
-//line scan.go:120
 		gc_n1 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
+//line scan.go:121
 		gc_r3 := gc_l0_in[:gc_n1]
 //line scan.go:121
 		gc_w4 := gc_l0_out[:gc_n1]
@@ -690,27 +639,22 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 		gc_r9 := gc_l3_in[:gc_n1]
 //line scan.go:121
 		gc_w10 := gc_l3_out[:gc_n1]
-//line scan.go:121
 		for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line scan.go:121
 			gc_l0_i := gc_i2
 //line scan.go:121
 			gc_l0_x := gc_r3[gc_i2]
 			gc_l0_s += gc_l0_x
 			gc_w4[gc_l0_i] = gc_l0_s
-//line scan.go:121
 			gc_l1_i := gc_i2
 //line scan.go:121
 			gc_l1_x := gc_r5[gc_i2]
 			gc_l1_s += gc_l1_x
 			gc_w6[gc_l1_i] = gc_l1_s
-//line scan.go:121
 			gc_l2_i := gc_i2
 //line scan.go:121
 			gc_l2_x := gc_r7[gc_i2]
 			gc_l2_s += gc_l2_x
 			gc_w8[gc_l2_i] = gc_l2_s
-//line scan.go:121
 			gc_l3_i := gc_i2
 //line scan.go:121
 			gc_l3_x := gc_r9[gc_i2]
@@ -722,9 +666,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			gc_l0_in := gc_j.lanes[0].in
 //line scan.go:121
 			gc_l0_out := gc_j.lanes[0].out
-//line scan.go:121
 			for gc_i11 := gc_n1; gc_i11 < len(gc_l0_in); gc_i11++ {
-//line scan.go:121
 				gc_l0_i := gc_i11
 //line scan.go:121
 				gc_l0_x := gc_l0_in[gc_i11]
@@ -737,9 +679,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			gc_l1_in := gc_j.lanes[1].in
 //line scan.go:121
 			gc_l1_out := gc_j.lanes[1].out
-//line scan.go:121
 			for gc_i12 := gc_n1; gc_i12 < len(gc_l1_in); gc_i12++ {
-//line scan.go:121
 				gc_l1_i := gc_i12
 //line scan.go:121
 				gc_l1_x := gc_l1_in[gc_i12]
@@ -752,9 +692,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			gc_l2_in := gc_j.lanes[2].in
 //line scan.go:121
 			gc_l2_out := gc_j.lanes[2].out
-//line scan.go:121
 			for gc_i13 := gc_n1; gc_i13 < len(gc_l2_in); gc_i13++ {
-//line scan.go:121
 				gc_l2_i := gc_i13
 //line scan.go:121
 				gc_l2_x := gc_l2_in[gc_i13]
@@ -767,9 +705,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			gc_l3_in := gc_j.lanes[3].in
 //line scan.go:121
 			gc_l3_out := gc_j.lanes[3].out
-//line scan.go:121
 			for gc_i14 := gc_n1; gc_i14 < len(gc_l3_in); gc_i14++ {
-//line scan.go:121
 				gc_l3_i := gc_i14
 //line scan.go:121
 				gc_l3_x := gc_l3_in[gc_i14]
@@ -777,9 +713,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				gc_l3_out[gc_l3_i] = gc_l3_s
 			}
 		}
-//line scan.go:124
 	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
-//line scan.go:120
 		gc_n15 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
 //line scan.go:127
 		gc_r17 := gc_l0_in[:gc_n15]
@@ -797,27 +731,22 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 		gc_r23 := gc_l3_in[:gc_n15]
 //line scan.go:127
 		gc_w24 := gc_l3_out[:gc_n15]
-//line scan.go:127
 		for gc_i16 := 0; gc_i16 < gc_n15; gc_i16++ {
-//line scan.go:127
 			gc_l0_i2 := gc_i16
 //line scan.go:127
 			gc_l0_x2 := gc_r17[gc_i16]
 			gc_w18[gc_l0_i2] = gc_l0_s
 			gc_l0_s += gc_l0_x2
-//line scan.go:127
 			gc_l1_i2 := gc_i16
 //line scan.go:127
 			gc_l1_x2 := gc_r19[gc_i16]
 			gc_w20[gc_l1_i2] = gc_l1_s
 			gc_l1_s += gc_l1_x2
-//line scan.go:127
 			gc_l2_i2 := gc_i16
 //line scan.go:127
 			gc_l2_x2 := gc_r21[gc_i16]
 			gc_w22[gc_l2_i2] = gc_l2_s
 			gc_l2_s += gc_l2_x2
-//line scan.go:127
 			gc_l3_i2 := gc_i16
 //line scan.go:127
 			gc_l3_x2 := gc_r23[gc_i16]
@@ -829,9 +758,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			gc_l0_in := gc_j.lanes[0].in
 //line scan.go:127
 			gc_l0_out := gc_j.lanes[0].out
-//line scan.go:127
 			for gc_i25 := gc_n15; gc_i25 < len(gc_l0_in); gc_i25++ {
-//line scan.go:127
 				gc_l0_i2 := gc_i25
 //line scan.go:127
 				gc_l0_x2 := gc_l0_in[gc_i25]
@@ -844,9 +771,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			gc_l1_in := gc_j.lanes[1].in
 //line scan.go:127
 			gc_l1_out := gc_j.lanes[1].out
-//line scan.go:127
 			for gc_i26 := gc_n15; gc_i26 < len(gc_l1_in); gc_i26++ {
-//line scan.go:127
 				gc_l1_i2 := gc_i26
 //line scan.go:127
 				gc_l1_x2 := gc_l1_in[gc_i26]
@@ -859,9 +784,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			gc_l2_in := gc_j.lanes[2].in
 //line scan.go:127
 			gc_l2_out := gc_j.lanes[2].out
-//line scan.go:127
 			for gc_i27 := gc_n15; gc_i27 < len(gc_l2_in); gc_i27++ {
-//line scan.go:127
 				gc_l2_i2 := gc_i27
 //line scan.go:127
 				gc_l2_x2 := gc_l2_in[gc_i27]
@@ -874,9 +797,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			gc_l3_in := gc_j.lanes[3].in
 //line scan.go:127
 			gc_l3_out := gc_j.lanes[3].out
-//line scan.go:127
 			for gc_i28 := gc_n15; gc_i28 < len(gc_l3_in); gc_i28++ {
-//line scan.go:127
 				gc_l3_i2 := gc_i28
 //line scan.go:127
 				gc_l3_x2 := gc_l3_in[gc_i28]
@@ -885,12 +806,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			}
 		}
 	} else {
-//line scan.go:130
 		func() {
-//line scan.go:120
 			if gc_l0_inclusive {
 				for gc_l0_i, gc_l0_x := range gc_l0_in {
 					gc_l0_s += gc_l0_x
+//line scan.go:123
 					gc_l0_out[gc_l0_i] = gc_l0_s
 				}
 				return
@@ -899,14 +819,12 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				gc_l0_out[gc_l0_i2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
 			}
-//line scan.go:130
 		}()
-//line scan.go:130
 		func() {
-//line scan.go:120
 			if gc_l1_inclusive {
 				for gc_l1_i, gc_l1_x := range gc_l1_in {
 					gc_l1_s += gc_l1_x
+//line scan.go:123
 					gc_l1_out[gc_l1_i] = gc_l1_s
 				}
 				return
@@ -915,14 +833,12 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				gc_l1_out[gc_l1_i2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
 			}
-//line scan.go:130
 		}()
-//line scan.go:130
 		func() {
-//line scan.go:120
 			if gc_l2_inclusive {
 				for gc_l2_i, gc_l2_x := range gc_l2_in {
 					gc_l2_s += gc_l2_x
+//line scan.go:123
 					gc_l2_out[gc_l2_i] = gc_l2_s
 				}
 				return
@@ -931,14 +847,12 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				gc_l2_out[gc_l2_i2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
 			}
-//line scan.go:130
 		}()
-//line scan.go:130
 		func() {
-//line scan.go:120
 			if gc_l3_inclusive {
 				for gc_l3_i, gc_l3_x := range gc_l3_in {
 					gc_l3_s += gc_l3_x
+//line scan.go:123
 					gc_l3_out[gc_l3_i] = gc_l3_s
 				}
 				return
@@ -947,7 +861,6 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				gc_l3_out[gc_l3_i2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
 			}
-//line scan.go:130
 		}()
 	}
 }

@@ -60,41 +60,33 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line scan_lookback.go:192
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 1
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 2
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 3
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -102,7 +94,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -113,7 +104,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -121,7 +111,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -129,7 +118,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -137,7 +125,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -149,15 +136,14 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	}
 //line scan_lookback.go:51
 	var gc_jam gc_jam_scanSum[T]
-//line scan_lookback.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 0
+//line scan_lookback.go:55
 		if gc_off2 >= 0 && gc_off2 < len(sh_) {
 			gc_at2 := sh_[gc_off2:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_lookback.go:175
 				tid := gc_tx
 //line scan_lookback.go:48
 				var r int = gc_at2[0].tile
@@ -166,7 +152,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				gc_jam_scanSum_add(&gc_jam, in[lo:hi], totals, tid)
-//line scan_lookback.go:185
 				gc_s_tile[gc_rank] = tile
 				gc_s_lo[gc_rank] = lo
 				gc_s_hi[gc_rank] = hi
@@ -175,7 +160,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_lookback.go:175
 				tid := gc_tx
 //line scan_lookback.go:48
 				var r int = sh_[0].tile
@@ -184,7 +168,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				gc_jam_scanSum_add(&gc_jam, in[lo:hi], totals, tid)
-//line scan_lookback.go:185
 				gc_s_tile[gc_rank] = tile
 				gc_s_lo[gc_rank] = lo
 				gc_s_hi[gc_rank] = hi
@@ -198,8 +181,8 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 //line scan_lookback.go:196
 		gc_s_tile := gc_s_tile[:gc_n]
 		{
-//line scan_lookback.go:199
 			gc_from, gc_to := 0, gc_bdx
+//line scan_lookback.go:200
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -210,7 +193,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_lookback.go:177
 					tile := gc_s_tile[gc_rank]
 					{
 //line scan_lookback.go:183
@@ -218,12 +200,9 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						{
 //line scan_lookback.go:184
 							gc_xs := totals
-//line scan_lookback.go:184
 							gc_i := 0
-//line scan_lookback.go:184
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
-//line scan_lookback.go:184
 									j := gc_i + 0
 //line scan_lookback.go:184
 									x := gc_xs[j]
@@ -234,7 +213,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 									}
 								}
 								{
-//line scan_lookback.go:187
 									j := gc_i + 1
 //line scan_lookback.go:187
 									x := gc_xs[j]
@@ -245,7 +223,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 									}
 								}
 								{
-//line scan_lookback.go:187
 									j := gc_i + 2
 //line scan_lookback.go:187
 									x := gc_xs[j]
@@ -256,7 +233,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 									}
 								}
 								{
-//line scan_lookback.go:187
 									j := gc_i + 3
 //line scan_lookback.go:187
 									x := gc_xs[j]
@@ -267,10 +243,8 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 									}
 								}
 							}
-//line scan_lookback.go:184
 							for ; gc_i < len(gc_xs); gc_i++ {
 								{
-//line scan_lookback.go:184
 									j := gc_i
 //line scan_lookback.go:184
 									x := gc_xs[j]
@@ -290,16 +264,15 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 		}
 	})
 	var gc_jam2 gc_jam_scanSerial[T]
-//line scan_lookback.go:196
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
+//line scan_lookback.go:198
 		if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
 			gc_at3 := sh[gc_off3:][:1]
 			gc_at4 := totals[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_lookback.go:177
 				lo := gc_s_lo[gc_rank]
 				hi := gc_s_hi[gc_rank]
 //line scan_lookback.go:191
@@ -309,9 +282,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_lookback.go:175
 				tid := gc_tx
-//line scan_lookback.go:177
 				lo := gc_s_lo[gc_rank]
 				hi := gc_s_hi[gc_rank]
 //line scan_lookback.go:191
@@ -396,111 +367,99 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 //line scan.go:136
 	var gc_l3_a, gc_l3_b, gc_l3_c, gc_l3_d T
 	gc_l0_i := 0
-//line scan.go:137
 	gc_l1_i := 0
-//line scan.go:137
 	gc_l2_i := 0
-//line scan.go:137
 	gc_l3_i := 0
 	for (gc_l0_i+4 <= len(gc_l0_s)) && (gc_l1_i+4 <= len(gc_l1_s)) && (gc_l2_i+4 <= len(gc_l2_s)) && (gc_l3_i+4 <= len(gc_l3_s)) {
+//line scan.go:139
 		gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_b += gc_l0_s[gc_l0_i+1]
 		gc_l0_c += gc_l0_s[gc_l0_i+2]
 		gc_l0_d += gc_l0_s[gc_l0_i+3]
-//line scan.go:138
 		gc_l0_i += 4
+//line scan.go:139
 		gc_l1_a += gc_l1_s[gc_l1_i]
 		gc_l1_b += gc_l1_s[gc_l1_i+1]
 		gc_l1_c += gc_l1_s[gc_l1_i+2]
 		gc_l1_d += gc_l1_s[gc_l1_i+3]
-//line scan.go:138
 		gc_l1_i += 4
+//line scan.go:139
 		gc_l2_a += gc_l2_s[gc_l2_i]
 		gc_l2_b += gc_l2_s[gc_l2_i+1]
 		gc_l2_c += gc_l2_s[gc_l2_i+2]
 		gc_l2_d += gc_l2_s[gc_l2_i+3]
-//line scan.go:138
 		gc_l2_i += 4
+//line scan.go:139
 		gc_l3_a += gc_l3_s[gc_l3_i]
 		gc_l3_b += gc_l3_s[gc_l3_i+1]
 		gc_l3_c += gc_l3_s[gc_l3_i+2]
 		gc_l3_d += gc_l3_s[gc_l3_i+3]
-//line scan.go:138
 		gc_l3_i += 4
 	}
-//line scan.go:138
 	for gc_l0_i+4 <= len(gc_l0_s) {
+//line scan.go:139
 		gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_b += gc_l0_s[gc_l0_i+1]
 		gc_l0_c += gc_l0_s[gc_l0_i+2]
 		gc_l0_d += gc_l0_s[gc_l0_i+3]
-//line scan.go:138
 		gc_l0_i += 4
 	}
-//line scan.go:138
 	for gc_l1_i+4 <= len(gc_l1_s) {
+//line scan.go:139
 		gc_l1_a += gc_l1_s[gc_l1_i]
 		gc_l1_b += gc_l1_s[gc_l1_i+1]
 		gc_l1_c += gc_l1_s[gc_l1_i+2]
 		gc_l1_d += gc_l1_s[gc_l1_i+3]
-//line scan.go:138
 		gc_l1_i += 4
 	}
-//line scan.go:138
 	for gc_l2_i+4 <= len(gc_l2_s) {
+//line scan.go:139
 		gc_l2_a += gc_l2_s[gc_l2_i]
 		gc_l2_b += gc_l2_s[gc_l2_i+1]
 		gc_l2_c += gc_l2_s[gc_l2_i+2]
 		gc_l2_d += gc_l2_s[gc_l2_i+3]
-//line scan.go:138
 		gc_l2_i += 4
 	}
-//line scan.go:138
 	for gc_l3_i+4 <= len(gc_l3_s) {
+//line scan.go:139
 		gc_l3_a += gc_l3_s[gc_l3_i]
 		gc_l3_b += gc_l3_s[gc_l3_i+1]
 		gc_l3_c += gc_l3_s[gc_l3_i+2]
 		gc_l3_d += gc_l3_s[gc_l3_i+3]
-//line scan.go:138
 		gc_l3_i += 4
 	}
-//line scan.go:144
 	for (gc_l0_i < len(gc_l0_s)) && (gc_l1_i < len(gc_l1_s)) && (gc_l2_i < len(gc_l2_s)) && (gc_l3_i < len(gc_l3_s)) {
+//line scan.go:145
 		gc_l0_a += gc_l0_s[gc_l0_i]
-//line scan.go:144
 		gc_l0_i++
+//line scan.go:145
 		gc_l1_a += gc_l1_s[gc_l1_i]
-//line scan.go:144
 		gc_l1_i++
+//line scan.go:145
 		gc_l2_a += gc_l2_s[gc_l2_i]
-//line scan.go:144
 		gc_l2_i++
+//line scan.go:145
 		gc_l3_a += gc_l3_s[gc_l3_i]
-//line scan.go:144
 		gc_l3_i++
 	}
-//line scan.go:144
 	for gc_l0_i < len(gc_l0_s) {
+//line scan.go:145
 		gc_l0_a += gc_l0_s[gc_l0_i]
-//line scan.go:144
 		gc_l0_i++
 	}
-//line scan.go:144
 	for gc_l1_i < len(gc_l1_s) {
+//line scan.go:145
 		gc_l1_a += gc_l1_s[gc_l1_i]
-//line scan.go:144
 		gc_l1_i++
 	}
-//line scan.go:144
 	for gc_l2_i < len(gc_l2_s) {
+//line scan.go:145
 		gc_l2_a += gc_l2_s[gc_l2_i]
-//line scan.go:144
 		gc_l2_i++
 	}
-//line scan.go:144
 	for gc_l3_i < len(gc_l3_s) {
+//line scan.go:145
 		gc_l3_a += gc_l3_s[gc_l3_i]
-//line scan.go:144
 		gc_l3_i++
 	}
 //line scan.go:147

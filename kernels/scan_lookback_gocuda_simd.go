@@ -87,41 +87,33 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line scan_lookback.go:120
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 1
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 2
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 3
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -129,7 +121,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -140,7 +131,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -148,7 +138,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -156,7 +145,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -164,7 +152,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -188,7 +175,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line scan_block.go:187
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -210,7 +196,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			var v_ float32 = v
 //line scan_block.go:170
 			var v_2 float32 = v_
-//line scan_block.go:177
 			gc_l_v_2[gc_lane] = v_2
 			gc_s_tile[gc_rank] = tile
 			gc_s_i[gc_rank] = i
@@ -239,27 +224,19 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line scan_block.go:204
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						if gc_act == ^uint32(0) {
-//line scan_block.go:204
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line scan_block.go:167
 								var warp int = (gc_rank >> 5)
+//line scan_block.go:168
 								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:170
 								var lanes_ int = lanes
-//line scan_block.go:202
 								var lane_ int = gc_lane
 //line scan_block.go:202
 								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
@@ -269,16 +246,13 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:205
 									v_2 = v_2.Add(y)
 								} else {
-//line scan_block.go:205
 									gc_b3 := gc_none2
 //line scan_block.go:205
 									if d < lanes_ {
-//line scan_block.go:205
 										gc_b3 = gc_all3
 									}
 //line scan_block.go:205
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
-//line scan_block.go:205
 									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
 										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
@@ -294,12 +268,10 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line scan_block.go:167
 								var warp int = (gc_rank >> 5)
+//line scan_block.go:168
 								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:170
 								var lanes_ int = lanes
-//line scan_block.go:202
 								var lane_ int = gc_lane
 //line scan_block.go:202
 								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
@@ -308,12 +280,10 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 								gc_b2 := gc_none
 //line scan_block.go:205
 								if d < lanes_ {
-//line scan_block.go:205
 									gc_b2 = gc_all2
 								}
 //line scan_block.go:205
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
-//line scan_block.go:205
 								if gc_if.ToBits() != 0 {
 //line scan_block.go:205
 									v_2 = v_2.Add(y).Merge(v_2, gc_if)
@@ -326,27 +296,22 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line scan_block.go:167
 						warp := (gc_w >> 5)
+//line scan_block.go:168
 						lanes := min(w, b_-warp*w)
-//line scan_block.go:170
 						var lanes_ int = lanes
-//line scan_block.go:172
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line scan_block.go:202
 							lane_ := (gc_rank & 31)
-//line scan_block.go:204
 							v_2 := gc_l_v_2[gc_lane]
 //line scan_block.go:204
 							y := gc_c1r[gc_lane]
 							if lane_ >= d && d < lanes_ {
 								v_2 += y
 							}
-//line scan_block.go:209
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -375,16 +340,13 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 			excl_ = 0
-//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
-//line scan_block.go:167
 			warp := (gc_w >> 5)
+//line scan_block.go:168
 			lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo4, gc_hi4 := 0, 32
@@ -401,7 +363,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
 //line scan_block.go:178
 				totals[warp] = incl_
@@ -418,9 +379,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line scan_block.go:186
 			var gc_m21 uint32
-//line scan_block.go:181
 			if (gc_w >> 5) == 0 {
 				gc_m21 = ^uint32(0)
 			}
@@ -431,18 +390,14 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				warps := scanCeil(b_, w)
 				gc_left2 := gc_act
 				if compiled.SIMD {
-//line scan_block.go:183
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					if gc_act == ^uint32(0) {
-//line scan_block.go:183
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:183
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
 								break
 							}
 //line scan_block.go:184
@@ -452,7 +407,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							} else {
 //line scan_block.go:185
 								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
 								if gc_if8.ToBits() != 0 {
 //line scan_block.go:184
 									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
@@ -467,12 +421,10 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:183
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
 								break
 							}
 //line scan_block.go:184
@@ -495,18 +447,15 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line scan_block.go:167
 						lane := (gc_rank & 31)
 //line scan_block.go:183
 						var s float32
 						if lane < warps {
 							s = totals[lane]
 						}
-//line scan_block.go:188
 						gc_l_s[gc_lane] = s
 					}
 				}
-//line scan_block.go:187
 				var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
 				var lanes_2 int = warps
@@ -536,21 +485,14 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_left3 := gc_act
 							if compiled.SIMD {
-//line scan_block.go:204
 								gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 								gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 								if gc_act == ^uint32(0) {
-//line scan_block.go:204
 									gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 									gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:202
 										var lane_2 int = gc_lane
 //line scan_block.go:202
 										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
@@ -560,16 +502,13 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 //line scan_block.go:205
 											v_3 = v_3.Add(y_)
 										} else {
-//line scan_block.go:205
 											gc_b7 := gc_none6
 //line scan_block.go:205
 											if d_ < lanes_2 {
-//line scan_block.go:205
 												gc_b7 = gc_all8
 											}
 //line scan_block.go:205
 											gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
 											if gc_if10.ToBits() != 0 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
@@ -584,7 +523,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line scan_block.go:202
 										var lane_2 int = gc_lane
 //line scan_block.go:202
 										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
@@ -593,12 +531,10 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 										gc_b6 := gc_none5
 //line scan_block.go:205
 										if d_ < lanes_2 {
-//line scan_block.go:205
 											gc_b6 = gc_all7
 										}
 //line scan_block.go:205
 										gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
-//line scan_block.go:205
 										if gc_if9.ToBits() != 0 {
 //line scan_block.go:205
 											v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
@@ -616,16 +552,13 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 										continue
 									}
 									gc_rank := gc_w + gc_lane
-//line scan_block.go:202
 									lane_2 := (gc_rank & 31)
-//line scan_block.go:204
 									v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
 									y_ := gc_c3r[gc_lane]
 									if lane_2 >= d_ && d_ < lanes_2 {
 										v_3 += y_
 									}
-//line scan_block.go:209
 									gc_l_v_3[gc_lane] = v_3
 								}
 							}
@@ -636,7 +569,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:167
 							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
@@ -644,7 +576,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							r_4 := v_3
 //line scan_block.go:187
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
 								break
 							}
 //line scan_block.go:187
@@ -656,7 +587,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:167
 							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
@@ -664,7 +594,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							r_4 := v_3
 //line scan_block.go:187
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
 								break
 							}
 //line scan_block.go:187
@@ -681,9 +610,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line scan_block.go:167
 						lane := (gc_rank & 31)
-//line scan_block.go:169
 						v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 						var r_4 float32 = v_3
@@ -692,21 +619,15 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					}
 				}
 			}
-//line scan_block.go:192
 			gc_act = gc_save21 &^ gc_dead
 		}
-//line scan_block.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:167
 				warp := (gc_rank >> 5)
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 				excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 				tile := gc_s_tile[gc_rank]
 //line scan_block.go:190
 				if warp > 0 {
@@ -723,15 +644,14 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-//line scan_lookback.go:119
 				gc_s_excl[gc_rank] = excl
 				gc_s_incl[gc_rank] = incl
 			}
 		}
 	} else {
 		{
-//line scan_lookback.go:126
 			gc_from, gc_to := 0, gc_bdx
+//line scan_lookback.go:127
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -742,11 +662,8 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				gc_lo6, gc_hi6 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo6; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
@@ -757,17 +674,13 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
 				for gc_tx := gc_hi6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
@@ -778,7 +691,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -786,6 +698,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan_lookback.go:123
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -812,7 +725,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						incl := r_2
 //line scan_lookback.go:113
 						gc_at2[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -833,7 +745,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -841,7 +752,6 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			}
 		}
 	}
-//line scan_lookback.go:127
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		i := gc_s_i[gc_rank]
@@ -899,41 +809,33 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line scan_lookback.go:120
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 1
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 2
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 3
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -941,7 +843,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -952,7 +853,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -960,7 +860,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -968,7 +867,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -976,7 +874,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1000,7 +897,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line scan_block.go:187
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1022,7 +918,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			var v_ int32 = v
 //line scan_block.go:170
 			var v_2 int32 = v_
-//line scan_block.go:177
 			gc_l_v_2[gc_lane] = v_2
 			gc_s_tile[gc_rank] = tile
 			gc_s_i[gc_rank] = i
@@ -1051,27 +946,19 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line scan_block.go:204
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						if gc_act == ^uint32(0) {
-//line scan_block.go:204
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line scan_block.go:167
 								var warp int = (gc_rank >> 5)
+//line scan_block.go:168
 								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:170
 								var lanes_ int = lanes
-//line scan_block.go:202
 								var lane_ int = gc_lane
 //line scan_block.go:202
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -1081,16 +968,13 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:205
 									v_2 = v_2.Add(y)
 								} else {
-//line scan_block.go:205
 									gc_b3 := gc_none2
 //line scan_block.go:205
 									if d < lanes_ {
-//line scan_block.go:205
 										gc_b3 = gc_all3
 									}
 //line scan_block.go:205
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
-//line scan_block.go:205
 									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
 										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
@@ -1106,12 +990,10 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line scan_block.go:167
 								var warp int = (gc_rank >> 5)
+//line scan_block.go:168
 								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:170
 								var lanes_ int = lanes
-//line scan_block.go:202
 								var lane_ int = gc_lane
 //line scan_block.go:202
 								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
@@ -1120,12 +1002,10 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 								gc_b2 := gc_none
 //line scan_block.go:205
 								if d < lanes_ {
-//line scan_block.go:205
 									gc_b2 = gc_all2
 								}
 //line scan_block.go:205
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
-//line scan_block.go:205
 								if gc_if.ToBits() != 0 {
 //line scan_block.go:205
 									v_2 = v_2.Add(y).Merge(v_2, gc_if)
@@ -1138,27 +1018,22 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line scan_block.go:167
 						warp := (gc_w >> 5)
+//line scan_block.go:168
 						lanes := min(w, b_-warp*w)
-//line scan_block.go:170
 						var lanes_ int = lanes
-//line scan_block.go:172
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line scan_block.go:202
 							lane_ := (gc_rank & 31)
-//line scan_block.go:204
 							v_2 := gc_l_v_2[gc_lane]
 //line scan_block.go:204
 							y := gc_c1r[gc_lane]
 							if lane_ >= d && d < lanes_ {
 								v_2 += y
 							}
-//line scan_block.go:209
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -1187,16 +1062,13 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 			excl_ = 0
-//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
-//line scan_block.go:167
 			warp := (gc_w >> 5)
+//line scan_block.go:168
 			lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo4, gc_hi4 := 0, 32
@@ -1213,7 +1085,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
 //line scan_block.go:178
 				totals[warp] = incl_
@@ -1230,9 +1101,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line scan_block.go:186
 			var gc_m21 uint32
-//line scan_block.go:181
 			if (gc_w >> 5) == 0 {
 				gc_m21 = ^uint32(0)
 			}
@@ -1243,18 +1112,14 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				warps := scanCeil(b_, w)
 				gc_left2 := gc_act
 				if compiled.SIMD {
-//line scan_block.go:183
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					if gc_act == ^uint32(0) {
-//line scan_block.go:183
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:183
 							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
 								break
 							}
 //line scan_block.go:184
@@ -1264,7 +1129,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							} else {
 //line scan_block.go:185
 								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
 								if gc_if10.ToBits() != 0 {
 //line scan_block.go:184
 									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
@@ -1279,12 +1143,10 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:183
 							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
 								break
 							}
 //line scan_block.go:184
@@ -1307,18 +1169,15 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line scan_block.go:167
 						lane := (gc_rank & 31)
 //line scan_block.go:183
 						var s int32
 						if lane < warps {
 							s = totals[lane]
 						}
-//line scan_block.go:188
 						gc_l_s[gc_lane] = s
 					}
 				}
-//line scan_block.go:187
 				var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
 				var lanes_2 int = warps
@@ -1348,21 +1207,14 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_left3 := gc_act
 							if compiled.SIMD {
-//line scan_block.go:204
 								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 								gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 								if gc_act == ^uint32(0) {
-//line scan_block.go:204
 									gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 									gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:202
 										var lane_2 int = gc_lane
 //line scan_block.go:202
 										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
@@ -1372,16 +1224,13 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 //line scan_block.go:205
 											v_3 = v_3.Add(y_)
 										} else {
-//line scan_block.go:205
 											gc_b7 := gc_none6
 //line scan_block.go:205
 											if d_ < lanes_2 {
-//line scan_block.go:205
 												gc_b7 = gc_all8
 											}
 //line scan_block.go:205
 											gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
 											if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
@@ -1396,7 +1245,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line scan_block.go:202
 										var lane_2 int = gc_lane
 //line scan_block.go:202
 										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
@@ -1405,12 +1253,10 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 										gc_b6 := gc_none5
 //line scan_block.go:205
 										if d_ < lanes_2 {
-//line scan_block.go:205
 											gc_b6 = gc_all7
 										}
 //line scan_block.go:205
 										gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
-//line scan_block.go:205
 										if gc_if11.ToBits() != 0 {
 //line scan_block.go:205
 											v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
@@ -1428,16 +1274,13 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 										continue
 									}
 									gc_rank := gc_w + gc_lane
-//line scan_block.go:202
 									lane_2 := (gc_rank & 31)
-//line scan_block.go:204
 									v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
 									y_ := gc_c3r[gc_lane]
 									if lane_2 >= d_ && d_ < lanes_2 {
 										v_3 += y_
 									}
-//line scan_block.go:209
 									gc_l_v_3[gc_lane] = v_3
 								}
 							}
@@ -1448,7 +1291,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:167
 							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
@@ -1456,7 +1298,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							r_4 := v_3
 //line scan_block.go:187
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
 								break
 							}
 //line scan_block.go:187
@@ -1468,7 +1309,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:167
 							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
@@ -1476,7 +1316,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							r_4 := v_3
 //line scan_block.go:187
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
 								break
 							}
 //line scan_block.go:187
@@ -1493,9 +1332,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line scan_block.go:167
 						lane := (gc_rank & 31)
-//line scan_block.go:169
 						v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 						var r_4 int32 = v_3
@@ -1504,21 +1341,15 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					}
 				}
 			}
-//line scan_block.go:192
 			gc_act = gc_save21 &^ gc_dead
 		}
-//line scan_block.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:167
 				warp := (gc_rank >> 5)
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 				excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 				tile := gc_s_tile[gc_rank]
 //line scan_block.go:190
 				if warp > 0 {
@@ -1535,15 +1366,14 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-//line scan_lookback.go:119
 				gc_s_excl[gc_rank] = excl
 				gc_s_incl[gc_rank] = incl
 			}
 		}
 	} else {
 		{
-//line scan_lookback.go:126
 			gc_from, gc_to := 0, gc_bdx
+//line scan_lookback.go:127
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -1554,11 +1384,8 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				gc_lo6, gc_hi6 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo6; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
@@ -1569,17 +1396,13 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
 				for gc_tx := gc_hi6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
@@ -1590,7 +1413,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -1598,6 +1420,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan_lookback.go:123
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -1624,7 +1447,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						incl := r_2
 //line scan_lookback.go:113
 						gc_at2[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -1645,7 +1467,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -1653,7 +1474,6 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			}
 		}
 	}
-//line scan_lookback.go:127
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		i := gc_s_i[gc_rank]
@@ -1711,41 +1531,33 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line scan_lookback.go:120
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 1
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 2
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 3
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1753,7 +1565,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -1764,7 +1575,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1772,7 +1582,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1780,7 +1589,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1788,7 +1596,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1812,7 +1619,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line scan_block.go:187
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1834,7 +1640,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			var v_ uint32 = v
 //line scan_block.go:170
 			var v_2 uint32 = v_
-//line scan_block.go:177
 			gc_l_v_2[gc_lane] = v_2
 			gc_s_tile[gc_rank] = tile
 			gc_s_i[gc_rank] = i
@@ -1863,27 +1668,19 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 					gc_left := gc_act
 					if compiled.SIMD {
-//line scan_block.go:204
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						if gc_act == ^uint32(0) {
-//line scan_block.go:204
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 								gc_rank := gc_w + gc_lane
-//line scan_block.go:167
 								var warp int = (gc_rank >> 5)
+//line scan_block.go:168
 								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:170
 								var lanes_ int = lanes
-//line scan_block.go:202
 								var lane_ int = gc_lane
 //line scan_block.go:202
 								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
@@ -1893,16 +1690,13 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:205
 									v_2 = v_2.Add(y)
 								} else {
-//line scan_block.go:205
 									gc_b3 := gc_none2
 //line scan_block.go:205
 									if d < lanes_ {
-//line scan_block.go:205
 										gc_b3 = gc_all3
 									}
 //line scan_block.go:205
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
-//line scan_block.go:205
 									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
 										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
@@ -1918,12 +1712,10 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-//line scan_block.go:167
 								var warp int = (gc_rank >> 5)
+//line scan_block.go:168
 								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:170
 								var lanes_ int = lanes
-//line scan_block.go:202
 								var lane_ int = gc_lane
 //line scan_block.go:202
 								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
@@ -1932,12 +1724,10 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 								gc_b2 := gc_none
 //line scan_block.go:205
 								if d < lanes_ {
-//line scan_block.go:205
 									gc_b2 = gc_all2
 								}
 //line scan_block.go:205
 								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
-//line scan_block.go:205
 								if gc_if.ToBits() != 0 {
 //line scan_block.go:205
 									v_2 = v_2.Add(y).Merge(v_2, gc_if)
@@ -1950,27 +1740,22 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-//line scan_block.go:167
 						warp := (gc_w >> 5)
+//line scan_block.go:168
 						lanes := min(w, b_-warp*w)
-//line scan_block.go:170
 						var lanes_ int = lanes
-//line scan_block.go:172
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line scan_block.go:202
 							lane_ := (gc_rank & 31)
-//line scan_block.go:204
 							v_2 := gc_l_v_2[gc_lane]
 //line scan_block.go:204
 							y := gc_c1r[gc_lane]
 							if lane_ >= d && d < lanes_ {
 								v_2 += y
 							}
-//line scan_block.go:209
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
@@ -1999,16 +1784,13 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 			excl_ = 0
-//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
-//line scan_block.go:167
 			warp := (gc_w >> 5)
+//line scan_block.go:168
 			lanes := min(w, b_-warp*w)
 			_ = lanes
 			gc_lo4, gc_hi4 := 0, 32
@@ -2025,7 +1807,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
 //line scan_block.go:178
 				totals[warp] = incl_
@@ -2042,9 +1823,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line scan_block.go:186
 			var gc_m21 uint32
-//line scan_block.go:181
 			if (gc_w >> 5) == 0 {
 				gc_m21 = ^uint32(0)
 			}
@@ -2055,18 +1834,14 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				warps := scanCeil(b_, w)
 				gc_left2 := gc_act
 				if compiled.SIMD {
-//line scan_block.go:183
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					if gc_act == ^uint32(0) {
-//line scan_block.go:183
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:183
 							var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
 								break
 							}
 //line scan_block.go:184
@@ -2076,7 +1851,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							} else {
 //line scan_block.go:185
 								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
 								if gc_if10.ToBits() != 0 {
 //line scan_block.go:184
 									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
@@ -2091,12 +1865,10 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:183
 							var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
 								break
 							}
 //line scan_block.go:184
@@ -2119,18 +1891,15 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line scan_block.go:167
 						lane := (gc_rank & 31)
 //line scan_block.go:183
 						var s uint32
 						if lane < warps {
 							s = totals[lane]
 						}
-//line scan_block.go:188
 						gc_l_s[gc_lane] = s
 					}
 				}
-//line scan_block.go:187
 				var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
 				var lanes_2 int = warps
@@ -2160,21 +1929,14 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 							gc_left3 := gc_act
 							if compiled.SIMD {
-//line scan_block.go:204
 								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 								gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 								if gc_act == ^uint32(0) {
-//line scan_block.go:204
 									gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
 									gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
 									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:202
 										var lane_2 int = gc_lane
 //line scan_block.go:202
 										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
@@ -2184,16 +1946,13 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 //line scan_block.go:205
 											v_3 = v_3.Add(y_)
 										} else {
-//line scan_block.go:205
 											gc_b7 := gc_none6
 //line scan_block.go:205
 											if d_ < lanes_2 {
-//line scan_block.go:205
 												gc_b7 = gc_all8
 											}
 //line scan_block.go:205
 											gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
 											if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
 												v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
@@ -2208,7 +1967,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-//line scan_block.go:202
 										var lane_2 int = gc_lane
 //line scan_block.go:202
 										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
@@ -2217,12 +1975,10 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 										gc_b6 := gc_none5
 //line scan_block.go:205
 										if d_ < lanes_2 {
-//line scan_block.go:205
 											gc_b6 = gc_all7
 										}
 //line scan_block.go:205
 										gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
-//line scan_block.go:205
 										if gc_if11.ToBits() != 0 {
 //line scan_block.go:205
 											v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
@@ -2240,16 +1996,13 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 										continue
 									}
 									gc_rank := gc_w + gc_lane
-//line scan_block.go:202
 									lane_2 := (gc_rank & 31)
-//line scan_block.go:204
 									v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
 									y_ := gc_c3r[gc_lane]
 									if lane_2 >= d_ && d_ < lanes_2 {
 										v_3 += y_
 									}
-//line scan_block.go:209
 									gc_l_v_3[gc_lane] = v_3
 								}
 							}
@@ -2260,7 +2013,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				if compiled.SIMD {
 					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:167
 							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
@@ -2268,7 +2020,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							r_4 := v_3
 //line scan_block.go:187
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
 								break
 							}
 //line scan_block.go:187
@@ -2280,7 +2031,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line scan_block.go:167
 							var lane int = gc_lane
 //line scan_block.go:167
 							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
@@ -2288,7 +2038,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							r_4 := v_3
 //line scan_block.go:187
 							if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
 								break
 							}
 //line scan_block.go:187
@@ -2305,9 +2054,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line scan_block.go:167
 						lane := (gc_rank & 31)
-//line scan_block.go:169
 						v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:209
 						var r_4 uint32 = v_3
@@ -2316,21 +2063,15 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					}
 				}
 			}
-//line scan_block.go:192
 			gc_act = gc_save21 &^ gc_dead
 		}
-//line scan_block.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_block.go:167
 				warp := (gc_rank >> 5)
-//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
 				excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
 				tile := gc_s_tile[gc_rank]
 //line scan_block.go:190
 				if warp > 0 {
@@ -2347,15 +2088,14 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				if gc_tx == b-1 {
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
-//line scan_lookback.go:119
 				gc_s_excl[gc_rank] = excl
 				gc_s_incl[gc_rank] = incl
 			}
 		}
 	} else {
 		{
-//line scan_lookback.go:126
 			gc_from, gc_to := 0, gc_bdx
+//line scan_lookback.go:127
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -2366,11 +2106,8 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				gc_lo6, gc_hi6 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo6; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
@@ -2381,17 +2118,13 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
 				for gc_tx := gc_hi6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank]
-//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank]
-//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank]
 					_ = tile
 //line scan_block.go:194
@@ -2402,7 +2135,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					excl := r_
 //line scan_lookback.go:111
 					incl := r_2
-//line scan_lookback.go:116
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -2410,6 +2142,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line scan_lookback.go:123
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -2436,7 +2169,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						incl := r_2
 //line scan_lookback.go:113
 						gc_at2[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -2457,7 +2189,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						incl := r_2
 //line scan_lookback.go:113
 						sh[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -2465,7 +2196,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			}
 		}
 	}
-//line scan_lookback.go:127
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		i := gc_s_i[gc_rank]
@@ -2516,41 +2246,33 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line scan_lookback.go:192
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 1
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 2
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step + 3
-//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2558,7 +2280,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-//line scan_lookback.go:49
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -2569,7 +2290,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2577,7 +2297,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2585,7 +2304,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-//line scan_lookback.go:49
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2593,7 +2311,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-//line scan_lookback.go:49
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2603,16 +2320,15 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			}
 		}
 	}
-//line scan_lookback.go:52
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 0
+//line scan_lookback.go:54
 		if gc_off2 >= 0 && gc_off2 < len(sh_) && gc_bdx <= len(totals) {
 			gc_at2 := sh_[gc_off2:][:1]
 			gc_at3 := totals[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_lookback.go:175
 				tid := gc_tx
 //line scan_lookback.go:48
 				var r int = gc_at2[0].tile
@@ -2621,7 +2337,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				gc_at3[gc_tx] = scanSum(in[lo:hi])
-//line scan_lookback.go:185
 				gc_s_tile[gc_rank] = tile
 				gc_s_lo[gc_rank] = lo
 				gc_s_hi[gc_rank] = hi
@@ -2630,7 +2345,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_lookback.go:175
 				tid := gc_tx
 //line scan_lookback.go:48
 				var r int = sh_[0].tile
@@ -2639,21 +2353,20 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				lo := min(n, (tile*b+tid)*items)
 				hi := min(n, lo+items)
 				totals[tid] = scanSum(in[lo:hi])
-//line scan_lookback.go:185
 				gc_s_tile[gc_rank] = tile
 				gc_s_lo[gc_rank] = lo
 				gc_s_hi[gc_rank] = hi
 			}
 		}
 	}
-//line scan_lookback.go:192
 	compiled.OutOfLine(func() {
+//line scan_lookback.go:193
 		sh := sh[:1]
 //line scan_lookback.go:195
 		gc_s_tile := gc_s_tile[:gc_n]
 		{
-//line scan_lookback.go:198
 			gc_from, gc_to := 0, gc_bdx
+//line scan_lookback.go:199
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -2664,7 +2377,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_lookback.go:177
 					tile := gc_s_tile[gc_rank]
 					{
 //line scan_lookback.go:183
@@ -2672,12 +2384,9 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 						{
 //line scan_lookback.go:184
 							gc_xs := totals
-//line scan_lookback.go:184
 							gc_i := 0
-//line scan_lookback.go:184
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
-//line scan_lookback.go:184
 									j := gc_i + 0
 //line scan_lookback.go:184
 									x := gc_xs[j]
@@ -2688,7 +2397,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 									}
 								}
 								{
-//line scan_lookback.go:187
 									j := gc_i + 1
 //line scan_lookback.go:187
 									x := gc_xs[j]
@@ -2699,7 +2407,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 									}
 								}
 								{
-//line scan_lookback.go:187
 									j := gc_i + 2
 //line scan_lookback.go:187
 									x := gc_xs[j]
@@ -2710,7 +2417,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 									}
 								}
 								{
-//line scan_lookback.go:187
 									j := gc_i + 3
 //line scan_lookback.go:187
 									x := gc_xs[j]
@@ -2721,10 +2427,8 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 									}
 								}
 							}
-//line scan_lookback.go:184
 							for ; gc_i < len(gc_xs); gc_i++ {
 								{
-//line scan_lookback.go:184
 									j := gc_i
 //line scan_lookback.go:184
 									x := gc_xs[j]
@@ -2744,16 +2448,15 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 		}
 	})
 	var gc_jam gc_jam_scanSerial[T]
-//line scan_lookback.go:196
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
+//line scan_lookback.go:198
 		if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
 			gc_at4 := sh[gc_off3:][:1]
 			gc_at5 := totals[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_lookback.go:177
 				lo := gc_s_lo[gc_rank]
 				hi := gc_s_hi[gc_rank]
 //line scan_lookback.go:191
@@ -2763,9 +2466,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scan_lookback.go:175
 				tid := gc_tx
-//line scan_lookback.go:177
 				lo := gc_s_lo[gc_rank]
 				hi := gc_s_hi[gc_rank]
 //line scan_lookback.go:191

@@ -49,8 +49,10 @@ func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thr
 //line scan_multi.go:98
 func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []float32, offsets []float32, perBlock int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -65,7 +67,7 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 		gc_apart := compiled.Disjoint(offsets, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan_multi.go:118
+//line scan_multi.go:120
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -226,8 +228,10 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 //line scan_multi.go:98
 func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, offsets []int32, perBlock int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -242,7 +246,7 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 		gc_apart := compiled.Disjoint(offsets, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan_multi.go:118
+//line scan_multi.go:120
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -401,8 +405,10 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 //line scan_multi.go:98
 func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uint32, offsets []uint32, perBlock int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -417,7 +423,7 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 		gc_apart := compiled.Disjoint(offsets, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan_multi.go:118
+//line scan_multi.go:120
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {

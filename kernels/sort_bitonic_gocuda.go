@@ -54,8 +54,8 @@ func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sort_bitonic.go:46
 				p := gc_bx*gc_bdx + gc_tx
+//line sort_bitonic.go:47
 				i, j := bitonicPair(p, h, flip)
 				if j < n && keys[j] < keys[i] {
 					keys[i], keys[j] = keys[j], keys[i]
@@ -94,6 +94,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line sort_bitonic.go:81
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -144,7 +145,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
@@ -156,7 +156,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
@@ -168,7 +167,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
@@ -180,7 +178,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 						tid := gc_tx
 //line sort_bitonic.go:72
 						i := tid + gc_off
@@ -192,7 +189,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 					tid := gc_tx
 //line sort_bitonic.go:72
 					i := tid + gc_off
@@ -211,9 +207,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			var m_ int = m
 //line sort_bitonic.go:77
 			var h_2 int = k / 2
-//line sort_bitonic.go:77
 			var flip bool = true
-//line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx)
 			gc_span := (gc_bdx) * gc_chunk
 //line sort_bitonic.go:99
@@ -225,6 +219,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				gc_more2 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
+//line sort_bitonic.go:108
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -234,7 +229,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:99
 						gc_start := gc_tx
 						gc_from2 := gc_start + gc_off2
 						gc_trips := gc_limit2 - gc_from2
@@ -251,6 +245,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
+//line sort_bitonic.go:115
 						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
 //line sort_bitonic.go:100
 							i_2, j := bitonicPair(p, h_2, flip)
@@ -268,9 +263,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				var m_2 int = m
 //line sort_bitonic.go:79
 				var h_3 int = h
-//line sort_bitonic.go:79
 				var flip_ bool = false
-//line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx)
 				gc_span2 := (gc_bdx) * gc_chunk2
 //line sort_bitonic.go:99
@@ -282,6 +275,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					gc_more3 = false
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off3, gc_to) {
+//line sort_bitonic.go:108
 						panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -291,7 +285,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line sort_bitonic.go:99
 							gc_start2 := gc_tx
 							gc_from3 := gc_start2 + gc_off3
 							gc_trips2 := gc_limit3 - gc_from3
@@ -308,6 +301,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							if gc_trips2 == gc_chunk2 {
 								gc_more3 = true
 							}
+//line sort_bitonic.go:115
 							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
 //line sort_bitonic.go:100
 								i_3, j_ := bitonicPair(p_, h_3, flip_)
@@ -328,9 +322,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			var m_3 int = m
 //line sort_bitonic.go:84
 			var h_4 int = h_
-//line sort_bitonic.go:84
 			var flip_2 bool = false
-//line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx)
 			gc_span3 := (gc_bdx) * gc_chunk3
 //line sort_bitonic.go:99
@@ -342,6 +334,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				gc_more4 = false
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off4, gc_to) {
+//line sort_bitonic.go:108
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -351,7 +344,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:99
 						gc_start3 := gc_tx
 						gc_from4 := gc_start3 + gc_off4
 						gc_trips3 := gc_limit4 - gc_from4
@@ -368,6 +360,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						if gc_trips3 == gc_chunk3 {
 							gc_more4 = true
 						}
+//line sort_bitonic.go:115
 						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
 //line sort_bitonic.go:100
 							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
@@ -389,6 +382,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 		gc_more5 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off5, gc_to) {
+//line sort_bitonic.go:97
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
@@ -439,7 +433,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
@@ -451,7 +444,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
@@ -463,7 +455,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
@@ -475,7 +466,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 						tid := gc_tx
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
@@ -487,7 +477,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sort_bitonic.go:65
 					tid := gc_tx
 //line sort_bitonic.go:88
 					i_ := tid + gc_off5

@@ -44,8 +44,10 @@ func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Threa
 func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile int, stage int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line sort_bitonic.go:64
 	n := len(keys)
@@ -158,7 +160,54 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -446,7 +495,54 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				if gc_vstep4 > gc_from {
 					gc_more5 = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -465,8 +561,10 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, stage int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line sort_bitonic.go:64
 	n := len(keys)
@@ -579,7 +677,54 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -867,7 +1012,54 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				if gc_vstep4 > gc_from {
 					gc_more5 = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -886,8 +1078,10 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int, stage int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line sort_bitonic.go:64
 	n := len(keys)
@@ -1000,7 +1194,54 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1288,7 +1529,54 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				if gc_vstep4 > gc_from {
 					gc_more5 = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

@@ -31,38 +31,27 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 	size := min(b, n-base)
 //line sort.go:46
 	values := gocuda.Shared[uint32](t, b)[:b][:size]
-//line sort.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
-//line sort.go:40
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line sort.go:40
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line sort.go:40
 				gc_alive := gc_all
-//line sort.go:40
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line sort.go:40
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line sort.go:40
 				var i int = gc_tx
-//line sort.go:43
 				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
-//line sort.go:43
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line sort.go:43
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line sort.go:43
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line sort.go:47
 				if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(values)-8 {
-//line sort.go:47
 					break
 				}
 //line sort.go:48
@@ -77,15 +66,12 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line sort.go:40
 			i := gc_tx
 //line sort.go:43
 			if i >= size {
-//line sort.go:43
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line sort.go:47
 			values[i] = keys[base+i]
 		}
 	}
@@ -96,29 +82,22 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		var bit_ uint = bit
 //line sort.go:60
 		size_ := uint32(len(values_))
-//line sort.go:62
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line sort.go:59
 				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line sort.go:62
 				gc_vb := archsimd.BroadcastUint32x8(1)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line sort.go:62
 					gc_alive2 := gc_all2
-//line sort.go:62
 					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line sort.go:62
 						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line sort.go:59
 					var i_ uint32 = uint32(gc_tx)
 //line sort.go:61
 					if int(i_) < 0 || int(i_) > len(values_)-8 {
-//line sort.go:61
 						break
 					}
 //line sort.go:61
@@ -136,13 +115,11 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line sort.go:59
 				i_ := uint32(gc_tx)
 //line sort.go:61
 				x := values_[i_]
 				p := (x >> bit_) & 1
 				values_[i_] = p
-//line sort.go:66
 				gc_s_x[gc_rank] = x
 				gc_s_p[gc_rank] = p
 			}
@@ -151,31 +128,24 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		var x_ []uint32 = values_
 //line scan_block.go:51
 		for offset := 1; offset < len(x_); offset *= 2 {
-//line scan_block.go:53
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 				if compiled.SIMD {
-//line scan_block.go:50
 					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:50
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 						gc_alive4 := gc_all4
-//line scan_block.go:50
 						if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line scan_block.go:50
 							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line scan_block.go:50
 						var i_2 int = gc_tx
 //line scan_block.go:52
 						var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						if (i_2-
 							offset) < 0 || (i_2-offset) > len(x_)-8 {
-//line scan_block.go:53
 							break
 						}
 //line scan_block.go:53
@@ -185,7 +155,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 						} else {
 //line scan_block.go:54
 							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
-//line scan_block.go:53
 							if gc_alive4.And(gc_if3).ToBits() != 0 {
 //line scan_block.go:53
 								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4.And(gc_if3))
@@ -202,44 +171,37 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line scan_block.go:50
 					i_2 := gc_tx
 //line scan_block.go:52
 					var y uint32
 					if i_2 >= offset {
 						y = x_[i_2-offset]
 					}
-//line scan_block.go:57
 					gc_s_y[gc_rank] = y
 				}
 			}
-//line scan_block.go:62
 			gc_from, gc_to := 0, gc_bdx
+//line scan_block.go:63
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
-//line scan_block.go:50
 					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-//line scan_block.go:50
 						gc_alive5 := gc_all5
-//line scan_block.go:50
 						if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line scan_block.go:50
 							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line scan_block.go:50
 						var i_2 int = gc_tx
 //line scan_block.go:50
 						y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
 //line scan_block.go:58
 						if i_2 < 0 || i_2 > len(x_)-8 {
-//line scan_block.go:58
 							break
 						}
 //line scan_block.go:58
@@ -253,56 +215,44 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line scan_block.go:50
 					i_2 := gc_tx
-//line scan_block.go:52
 					y := gc_s_y[gc_rank]
 //line scan_block.go:58
 					x_[i_2] = y + x_[i_2]
 				}
 			}
 		}
-//line scan_block.go:65
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep5 := 0
 			if compiled.SIMD {
-//line scan_block.go:50
 				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scan_block.go:50
 					gc_alive6 := gc_all6
-//line scan_block.go:50
 					if gc_ex6 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex6 != 0 {
 //line scan_block.go:50
 						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line scan_block.go:50
 					var i_2 int = gc_tx
 //line scan_block.go:62
 					if i_2 < 0 || i_2 > len(x_)-8 {
-//line scan_block.go:62
 						break
 					}
 //line scan_block.go:62
 					gc_t := archsimd.LoadUint32x8Slice(x_[i_2:])
-//line scan_block.go:62
 					r := gc_t
 //line scan_block.go:62
 					tBefore := r
-//line scan_block.go:62
 					var gc_u uint32
-//line sort.go:66
 					if gc_in := gc_alive6.ToBits(); gc_in != 0 {
-//line sort.go:66
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line sort.go:66
 						gc_u = values_[size_-1]
 					}
-//line sort.go:66
 					var tTotal uint32 = gc_u
+//line sort.go:67
 					var fTotal uint32 = size_ - tTotal
 					tBefore.Merge(archsimd.LoadUint32x8Slice(gc_s_tBefore[gc_rank:]), gc_alive6).StoreSlice(gc_s_tBefore[gc_rank:])
 					archsimd.BroadcastUint32x8(fTotal).Merge(archsimd.LoadUint32x8Slice(gc_s_fTotal[gc_rank:]), gc_alive6).StoreSlice(gc_s_fTotal[gc_rank:])
@@ -315,7 +265,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line scan_block.go:50
 				i_2 := gc_tx
 //line scan_block.go:62
 				var r uint32 = x_[i_2]
@@ -323,12 +272,10 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				tBefore := r
 				tTotal := values_[size_-1]
 				fTotal := size_ - tTotal
-//line sort.go:72
 				gc_s_tBefore[gc_rank] = tBefore
 				gc_s_fTotal[gc_rank] = fTotal
 			}
 		}
-//line sort.go:78
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -336,9 +283,7 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line sort.go:59
 				i_ := uint32(gc_tx)
-//line sort.go:61
 				x := gc_s_x[gc_rank]
 				p := gc_s_p[gc_rank]
 				tBefore := gc_s_tBefore[gc_rank]
@@ -352,27 +297,21 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 			}
 		}
 	}
-//line sort.go:79
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep6 := 0
 		if compiled.SIMD {
-//line sort.go:40
 			gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 				gc_tx := gc_vstep6
 				gc_rank := gc_base + gc_tx
-//line sort.go:40
 				gc_alive7 := gc_all7
-//line sort.go:40
 				if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line sort.go:40
 					gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line sort.go:40
 				var i int = gc_tx
 //line sort.go:53
 				if i < 0 || i > len(values)-8 || (base+i) < 0 || (base+i) > len(keys)-8 {
-//line sort.go:53
 					break
 				}
 //line sort.go:54
@@ -386,7 +325,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line sort.go:40
 			i := gc_tx
 //line sort.go:53
 			keys[base+i] = values[i]

@@ -42,9 +42,7 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-//line sort_radix.go:35
 	b := gc_bdx
-//line sort_radix.go:35
 	blk := gc_bx
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -100,6 +98,7 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line sort_radix.go:47
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -109,7 +108,6 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sort_radix.go:35
 				tid := gc_tx
 				local := gc_s_local[gc_rank]
 //line sort_radix.go:38
@@ -133,19 +131,15 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 //line sort_radix.go:39
 					var s uint32
 					gc_xs := local[d*b : (d+1)*b]
-//line sort_radix.go:40
 					gc_i := 0
-//line sort_radix.go:40
 					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 						{
-//line sort_radix.go:40
 							gc_k := gc_i + 0
 //line sort_radix.go:40
 							c := gc_xs[gc_k]
 							s += c
 						}
 						{
-//line sort_radix.go:42
 							gc_k2 := gc_i + 1
 //line sort_radix.go:42
 							c := gc_xs[gc_k2]
@@ -153,7 +147,6 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 							s += c
 						}
 						{
-//line sort_radix.go:42
 							gc_k3 := gc_i + 2
 //line sort_radix.go:42
 							c := gc_xs[gc_k3]
@@ -161,7 +154,6 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 							s += c
 						}
 						{
-//line sort_radix.go:42
 							gc_k4 := gc_i + 3
 //line sort_radix.go:42
 							c := gc_xs[gc_k4]
@@ -169,9 +161,7 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 							s += c
 						}
 					}
-//line sort_radix.go:40
 					for ; gc_i < len(gc_xs); gc_i++ {
-//line sort_radix.go:40
 						gc_k5 := gc_i
 //line sort_radix.go:40
 						c := gc_xs[gc_k5]
@@ -217,7 +207,6 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 //line sort_radix.go:78
 	n := len(src)
 	b := gc_bdx
-//line sort_radix.go:79
 	blk := gc_bx
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -273,6 +262,7 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line sort_radix.go:91
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -282,7 +272,6 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sort_radix.go:79
 				tid := gc_tx
 				local := gc_s_local[gc_rank]
 //line sort_radix.go:82
@@ -315,13 +304,13 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 		}
 	}
 	compiled.OutOfLine(func() {
+//line sort_radix.go:95
 		gc_s_local := gc_s_local[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sort_radix.go:79
 					tid := gc_tx
 //line sort_radix.go:91
 					lo := min(n, (blk*b+tid)*items)

@@ -61,7 +61,6 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line spmv.go:141
 						row := gc_bx*gc_bdx + gc_tx
 //line spmv.go:145
 						var sum float32
@@ -72,7 +71,6 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 					}
 				}
 			}
-//line spmv.go:154
 		})
 	}
 }

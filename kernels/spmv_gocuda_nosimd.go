@@ -42,31 +42,26 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line spmv.go:172
 						gc_tx := gc_step + 1
 //line spmv.go:168
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line spmv.go:172
 						gc_tx := gc_step + 2
 //line spmv.go:168
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line spmv.go:172
 						gc_tx := gc_step + 3
 //line spmv.go:168
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line spmv.go:172
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line spmv.go:168
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line spmv.go:172
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -79,7 +74,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						cache[gc_tx] = x[row]
 					}
 					{
-//line spmv.go:172
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -89,7 +83,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						cache[gc_tx] = x[row]
 					}
 					{
-//line spmv.go:172
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -99,7 +92,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						cache[gc_tx] = x[row]
 					}
 					{
-//line spmv.go:172
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -109,7 +101,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						cache[gc_tx] = x[row]
 					}
 				}
-//line spmv.go:172
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -121,10 +112,10 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 			}
 		}
 	}
-//line spmv.go:174
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line spmv.go:177
 			if !compiled.Adds(begin, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -153,7 +144,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 				}
 			}
 		}
-//line spmv.go:190
 	})
 }
 
@@ -176,7 +166,6 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line spmv.go:211
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -190,25 +179,22 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line spmv.go:202
 				lane := (gc_rank & 31)
 				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+//line spmv.go:204
 				if row >= rows {
-//line spmv.go:204
 					gc_dead |= uint32(1) << gc_lane
-//line spmv.go:204
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
+//line spmv.go:207
 				var sum float32
 				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
 					sum += vals[j] * x[cols[j]]
 				}
-//line spmv.go:212
 				gc_l_sum[gc_lane] = sum
 			}
 		}
-//line spmv.go:211
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_sum)
@@ -227,7 +213,6 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line spmv.go:219
 						sum := gc_l_sum[gc_lane]
 //line spmv.go:212
 						sum += gc_c1r[gc_lane]
@@ -245,7 +230,6 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line spmv.go:228
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -258,9 +242,7 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line spmv.go:203
 				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
-//line spmv.go:205
 				sum := gc_l_sum[gc_lane]
 //line spmv.go:215
 				y[row] = sum

@@ -15,8 +15,10 @@ import (
 func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line spmv.go:162
 	rows := len(y)
@@ -110,7 +112,46 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line spmv.go:166
+						row := begin + gc_tx
+//line spmv.go:168
+						cache[gc_tx] = x[row]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line spmv.go:166
+						row := begin + gc_tx
+//line spmv.go:168
+						cache[gc_tx] = x[row]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line spmv.go:166
+						row := begin + gc_tx
+//line spmv.go:168
+						cache[gc_tx] = x[row]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line spmv.go:166
+						row := begin + gc_tx
+//line spmv.go:168
+						cache[gc_tx] = x[row]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line spmv.go:166
@@ -163,7 +204,8 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line spmv.go:201
 	rows := len(y)

@@ -39,8 +39,8 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 		z := z0 + gc_bz
 		nxy := nx * ny
 		gc_apart := compiled.Disjoint(coef, aout)
-//line stencil.go:37
 		gc_from, gc_to := 0, gc_bdx
+//line stencil.go:38
 		if !compiled.Adds(x0+gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -121,7 +121,6 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 								gc_elem4*(gc_at18[gc_u]+gc_at19[gc_u]+gc_at20[gc_u]+gc_at21[gc_u]+gc_at22[gc_u]+gc_at23[gc_u])
 							gc_at24[gc_u] = 2*gc_at2[gc_u] - gc_at24[gc_u] + gc_at25[gc_u]*div
 						}
-//line stencil.go:42
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -138,7 +137,6 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 					aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
 				}
 			} else {
-//line stencil.go:43
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

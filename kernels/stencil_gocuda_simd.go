@@ -41,8 +41,8 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 		z := z0 + gc_bz
 		nxy := nx * ny
 		gc_apart := compiled.Disjoint(coef, aout)
-//line stencil.go:37
 		gc_from, gc_to := 0, gc_bdx
+//line stencil.go:38
 		if !compiled.Adds(x0+gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -115,9 +115,7 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line stencil.go:28
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line stencil.go:39
 								gc_vb4 := archsimd.BroadcastFloat32x16(2)
 								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
 									gc_tx := gc_vstep
@@ -127,8 +125,8 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 									var x int = x0 + gc_bx*gc_bdx + gc_tx
 //line stencil.go:34
 									var i int = z*nxy + y*nx + x
-//line stencil.go:34
 									_ = i
+//line stencil.go:35
 									div := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x16At(&gc_at17[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx - gc_fastlo):]))))
 									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx - gc_fastlo):]).Mul(div)).StoreSlice(gc_at24[(gc_tx - gc_fastlo):])
 								}
@@ -140,9 +138,7 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 							}
 						}
 						if compiled.SIMD {
-//line stencil.go:28
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line stencil.go:39
 							gc_vb3 := archsimd.BroadcastFloat32x8(2)
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
@@ -152,8 +148,8 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 								var x int = x0 + gc_bx*gc_bdx + gc_tx
 //line stencil.go:34
 								var i int = z*nxy + y*nx + x
-//line stencil.go:34
 								_ = i
+//line stencil.go:35
 								div := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x8At(&gc_at17[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx - gc_fastlo):]))))
 								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx - gc_fastlo):]).Mul(div)).StoreSlice(gc_at24[(gc_tx - gc_fastlo):])
 							}
@@ -171,7 +167,6 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 								gc_elem4*(gc_at18[gc_u]+gc_at19[gc_u]+gc_at20[gc_u]+gc_at21[gc_u]+gc_at22[gc_u]+gc_at23[gc_u])
 							gc_at24[gc_u] = 2*gc_at2[gc_u] - gc_at24[gc_u] + gc_at25[gc_u]*div
 						}
-//line stencil.go:42
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -188,14 +183,11 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 					aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
 				}
 			} else {
-//line stencil.go:43
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line stencil.go:28
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line stencil.go:39
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
@@ -209,7 +201,6 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 								1) < 0 || (i+1) > len(ain)-16 || (i-1) < 0 || (i-1) > len(ain)-16 || (i+nx) < 0 || (i+nx) > len(ain)-16 || (i-nx) < 0 || (i-nx) > len(ain)-16 || (i+nxy) < 0 || (i+nxy) > len(ain)-16 || (i-nxy) < 0 || (i-nxy) > len(ain)-16 || (i+
 								2) < 0 || (i+2) > len(ain)-16 || (i-2) < 0 || (i-2) > len(ain)-16 || (i+2*nx) < 0 || (i+2*nx) > len(ain)-16 || (i-2*nx) < 0 || (i-2*nx) > len(ain)-16 || (i+2*nxy) < 0 || (i+2*nxy) > len(ain)-16 || (i-2*nxy) < 0 || (i-2*nxy) > len(ain)-16 || (i+
 								3) < 0 || (i+3) > len(ain)-16 || (i-3) < 0 || (i-3) > len(ain)-16 || (i+3*nx) < 0 || (i+3*nx) > len(ain)-16 || (i-3*nx) < 0 || (i-3*nx) > len(ain)-16 || (i+3*nxy) < 0 || (i+3*nxy) > len(ain)-16 || (i-3*nxy) < 0 || (i-3*nxy) > len(ain)-16 || i > len(aout)-16 || i > len(vsq)-16 {
-//line stencil.go:35
 								break
 							}
 //line stencil.go:35
@@ -224,9 +215,7 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 					}
 				}
 				if compiled.SIMD {
-//line stencil.go:28
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line stencil.go:39
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -240,7 +229,6 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 							1) < 0 || (i+1) > len(ain)-8 || (i-1) < 0 || (i-1) > len(ain)-8 || (i+nx) < 0 || (i+nx) > len(ain)-8 || (i-nx) < 0 || (i-nx) > len(ain)-8 || (i+nxy) < 0 || (i+nxy) > len(ain)-8 || (i-nxy) < 0 || (i-nxy) > len(ain)-8 || (i+
 							2) < 0 || (i+2) > len(ain)-8 || (i-2) < 0 || (i-2) > len(ain)-8 || (i+2*nx) < 0 || (i+2*nx) > len(ain)-8 || (i-2*nx) < 0 || (i-2*nx) > len(ain)-8 || (i+2*nxy) < 0 || (i+2*nxy) > len(ain)-8 || (i-2*nxy) < 0 || (i-2*nxy) > len(ain)-8 || (i+
 							3) < 0 || (i+3) > len(ain)-8 || (i-3) < 0 || (i-3) > len(ain)-8 || (i+3*nx) < 0 || (i+3*nx) > len(ain)-8 || (i-3*nx) < 0 || (i-3*nx) > len(ain)-8 || (i+3*nxy) < 0 || (i+3*nxy) > len(ain)-8 || (i-3*nxy) < 0 || (i-3*nxy) > len(ain)-8 || i > len(aout)-8 || i > len(vsq)-8 {
-//line stencil.go:35
 							break
 						}
 //line stencil.go:35

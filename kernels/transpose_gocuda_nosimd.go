@@ -37,10 +37,9 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line transpose.go:164
 					tx := gc_tx
-//line transpose.go:164
 					ty := gc_ty
+//line transpose.go:165
 					x := gc_bx*TransposeTile + tx
 					y := gc_by*TransposeTile + ty
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
@@ -49,7 +48,6 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 						}
 					}
 				}
-//line transpose.go:175
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -64,9 +62,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line transpose.go:164
 					tx := gc_tx
-//line transpose.go:164
 					ty := gc_ty
 //line transpose.go:166
 					var x int
@@ -118,10 +114,9 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line transpose.go:164
 					tx := gc_tx
-//line transpose.go:164
 					ty := gc_ty
+//line transpose.go:165
 					x := gc_bx*TransposeTile + tx
 					y := gc_by*TransposeTile + ty
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
@@ -130,7 +125,6 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 						}
 					}
 				}
-//line transpose.go:175
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -145,9 +139,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line transpose.go:164
 					tx := gc_tx
-//line transpose.go:164
 					ty := gc_ty
 //line transpose.go:166
 					var x int

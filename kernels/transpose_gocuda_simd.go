@@ -40,27 +40,22 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line transpose.go:164
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line transpose.go:164
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line transpose.go:164
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line transpose.go:164
 							var tx int = gc_tx
-//line transpose.go:164
 							var ty int = gc_ty
+//line transpose.go:165
 							var x int = gc_bx*TransposeTile + tx
 							var y int = gc_by*TransposeTile + ty
 							for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 								if x <
 									cols_ && uint(cols_-x) > 15 && y+j < rows_ {
-//line transpose.go:168
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line transpose.go:168
 									if ((y+j)*
@@ -70,19 +65,14 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 									} else {
 //line transpose.go:169
 										var gc_lanes5 [16]float32
-//line transpose.go:169
 										for gc_k5 := range 16 {
-//line transpose.go:169
 											if 0xffff&(1<<gc_k5) != 0 {
-//line transpose.go:169
 												gc_pos.Thread = gc_rank + gc_k5
 //line transpose.go:169
 												gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
 											}
 										}
-//line transpose.go:169
 										gc_pos.Thread = gc_rank
-//line transpose.go:169
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 									}
 //line transpose.go:169
@@ -92,36 +82,27 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 									} else {
 //line transpose.go:169
 										var gc_lanes6 [16]float32
-//line transpose.go:169
 										gc_ld3.Store(&gc_lanes6)
-//line transpose.go:169
 										for gc_k6 := range 16 {
-//line transpose.go:169
 											if 0xffff&(1<<gc_k6) != 0 {
-//line transpose.go:169
 												gc_pos.Thread = gc_rank + gc_k6
 //line transpose.go:169
 												tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
-//line transpose.go:169
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line transpose.go:169
 									gc_b3 := gc_none2
 //line transpose.go:169
 									if y+j <
 //line transpose.go:168
 										rows_ {
-//line transpose.go:168
 										gc_b3 = gc_all2
 									}
 //line transpose.go:168
 									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b3.ToBits())
-//line transpose.go:168
 									if gc_if2.ToBits() != 0 {
-//line transpose.go:168
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line transpose.go:168
 										if ((y+j)*
@@ -131,19 +112,14 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 										} else {
 //line transpose.go:169
 											var gc_lanes7 [16]float32
-//line transpose.go:169
 											for gc_k7 := range 16 {
-//line transpose.go:169
 												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
-//line transpose.go:169
 													gc_pos.Thread = gc_rank + gc_k7
 //line transpose.go:169
 													gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
 												}
 											}
-//line transpose.go:169
 											gc_pos.Thread = gc_rank
-//line transpose.go:169
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 										}
 //line transpose.go:169
@@ -153,26 +129,20 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 										} else {
 //line transpose.go:169
 											var gc_lanes8 [16]float32
-//line transpose.go:169
 											gc_ld4.Store(&gc_lanes8)
-//line transpose.go:169
 											for gc_k8 := range 16 {
-//line transpose.go:169
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-//line transpose.go:169
 													gc_pos.Thread = gc_rank + gc_k8
 //line transpose.go:169
 													tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
-//line transpose.go:169
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
-//line transpose.go:171
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -181,27 +151,22 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 					}
 				}
 				if compiled.SIMD {
-//line transpose.go:164
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line transpose.go:164
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line transpose.go:164
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line transpose.go:164
 						var tx int = gc_tx
-//line transpose.go:164
 						var ty int = gc_ty
+//line transpose.go:165
 						var x int = gc_bx*TransposeTile + tx
 						var y int = gc_by*TransposeTile + ty
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 							if x <
 								cols_ && uint(cols_-x) > 7 && y+j < rows_ {
-//line transpose.go:168
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
 								if ((y+j)*
@@ -211,19 +176,14 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 								} else {
 //line transpose.go:169
 									var gc_lanes [8]float32
-//line transpose.go:169
 									for gc_k := range 8 {
-//line transpose.go:169
 										if 0xff&(1<<gc_k) != 0 {
-//line transpose.go:169
 											gc_pos.Thread = gc_rank + gc_k
 //line transpose.go:169
 											gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
 										}
 									}
-//line transpose.go:169
 									gc_pos.Thread = gc_rank
-//line transpose.go:169
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
 //line transpose.go:169
@@ -233,36 +193,27 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 								} else {
 //line transpose.go:169
 									var gc_lanes2 [8]float32
-//line transpose.go:169
 									gc_ld.Store(&gc_lanes2)
-//line transpose.go:169
 									for gc_k2 := range 8 {
-//line transpose.go:169
 										if 0xff&(1<<gc_k2) != 0 {
-//line transpose.go:169
 											gc_pos.Thread = gc_rank + gc_k2
 //line transpose.go:169
 											tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line transpose.go:169
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line transpose.go:169
 								gc_b2 := gc_none
 //line transpose.go:169
 								if y+j <
 //line transpose.go:168
 									rows_ {
-//line transpose.go:168
 									gc_b2 = gc_all
 								}
 //line transpose.go:168
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b2)
-//line transpose.go:168
 								if gc_if.ToBits() != 0 {
-//line transpose.go:168
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
 									if ((y+j)*
@@ -272,19 +223,14 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 									} else {
 //line transpose.go:169
 										var gc_lanes3 [8]float32
-//line transpose.go:169
 										for gc_k3 := range 8 {
-//line transpose.go:169
 											if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line transpose.go:169
 												gc_pos.Thread = gc_rank + gc_k3
 //line transpose.go:169
 												gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
 											}
 										}
-//line transpose.go:169
 										gc_pos.Thread = gc_rank
-//line transpose.go:169
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 									}
 //line transpose.go:169
@@ -294,35 +240,28 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 									} else {
 //line transpose.go:169
 										var gc_lanes4 [8]float32
-//line transpose.go:169
 										gc_ld2.Store(&gc_lanes4)
-//line transpose.go:169
 										for gc_k4 := range 8 {
-//line transpose.go:169
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line transpose.go:169
 												gc_pos.Thread = gc_rank + gc_k4
 //line transpose.go:169
 												tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
-//line transpose.go:169
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
-//line transpose.go:171
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line transpose.go:164
 					tx := gc_tx
-//line transpose.go:164
 					ty := gc_ty
+//line transpose.go:165
 					x := gc_bx*TransposeTile + tx
 					y := gc_by*TransposeTile + ty
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
@@ -331,7 +270,6 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 						}
 					}
 				}
-//line transpose.go:175
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -346,9 +284,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line transpose.go:164
 					tx := gc_tx
-//line transpose.go:164
 					ty := gc_ty
 //line transpose.go:166
 					var x int
@@ -401,27 +337,22 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line transpose.go:164
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line transpose.go:164
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line transpose.go:164
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line transpose.go:164
 							var tx int = gc_tx
-//line transpose.go:164
 							var ty int = gc_ty
+//line transpose.go:165
 							var x int = gc_bx*TransposeTile + tx
 							var y int = gc_by*TransposeTile + ty
 							for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 								if x <
 									cols_ && uint(cols_-x) > 15 && y+j < rows_ {
-//line transpose.go:168
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line transpose.go:168
 									if ((y+j)*
@@ -431,19 +362,14 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 									} else {
 //line transpose.go:169
 										var gc_lanes5 [16]float32
-//line transpose.go:169
 										for gc_k5 := range 16 {
-//line transpose.go:169
 											if 0xffff&(1<<gc_k5) != 0 {
-//line transpose.go:169
 												gc_pos.Thread = gc_rank + gc_k5
 //line transpose.go:169
 												gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
 											}
 										}
-//line transpose.go:169
 										gc_pos.Thread = gc_rank
-//line transpose.go:169
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 									}
 //line transpose.go:169
@@ -453,36 +379,27 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 									} else {
 //line transpose.go:169
 										var gc_lanes6 [16]float32
-//line transpose.go:169
 										gc_ld3.Store(&gc_lanes6)
-//line transpose.go:169
 										for gc_k6 := range 16 {
-//line transpose.go:169
 											if 0xffff&(1<<gc_k6) != 0 {
-//line transpose.go:169
 												gc_pos.Thread = gc_rank + gc_k6
 //line transpose.go:169
 												tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
-//line transpose.go:169
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line transpose.go:169
 									gc_b3 := gc_none2
 //line transpose.go:169
 									if y+j <
 //line transpose.go:168
 										rows_ {
-//line transpose.go:168
 										gc_b3 = gc_all2
 									}
 //line transpose.go:168
 									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b3.ToBits())
-//line transpose.go:168
 									if gc_if2.ToBits() != 0 {
-//line transpose.go:168
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line transpose.go:168
 										if ((y+j)*
@@ -492,19 +409,14 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 										} else {
 //line transpose.go:169
 											var gc_lanes7 [16]float32
-//line transpose.go:169
 											for gc_k7 := range 16 {
-//line transpose.go:169
 												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
-//line transpose.go:169
 													gc_pos.Thread = gc_rank + gc_k7
 //line transpose.go:169
 													gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
 												}
 											}
-//line transpose.go:169
 											gc_pos.Thread = gc_rank
-//line transpose.go:169
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 										}
 //line transpose.go:169
@@ -514,26 +426,20 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 										} else {
 //line transpose.go:169
 											var gc_lanes8 [16]float32
-//line transpose.go:169
 											gc_ld4.Store(&gc_lanes8)
-//line transpose.go:169
 											for gc_k8 := range 16 {
-//line transpose.go:169
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-//line transpose.go:169
 													gc_pos.Thread = gc_rank + gc_k8
 //line transpose.go:169
 													tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
-//line transpose.go:169
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
-//line transpose.go:171
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -542,27 +448,22 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 					}
 				}
 				if compiled.SIMD {
-//line transpose.go:164
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line transpose.go:164
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line transpose.go:164
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line transpose.go:164
 						var tx int = gc_tx
-//line transpose.go:164
 						var ty int = gc_ty
+//line transpose.go:165
 						var x int = gc_bx*TransposeTile + tx
 						var y int = gc_by*TransposeTile + ty
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 							if x <
 								cols_ && uint(cols_-x) > 7 && y+j < rows_ {
-//line transpose.go:168
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
 								if ((y+j)*
@@ -572,19 +473,14 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 								} else {
 //line transpose.go:169
 									var gc_lanes [8]float32
-//line transpose.go:169
 									for gc_k := range 8 {
-//line transpose.go:169
 										if 0xff&(1<<gc_k) != 0 {
-//line transpose.go:169
 											gc_pos.Thread = gc_rank + gc_k
 //line transpose.go:169
 											gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
 										}
 									}
-//line transpose.go:169
 									gc_pos.Thread = gc_rank
-//line transpose.go:169
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
 //line transpose.go:169
@@ -594,36 +490,27 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 								} else {
 //line transpose.go:169
 									var gc_lanes2 [8]float32
-//line transpose.go:169
 									gc_ld.Store(&gc_lanes2)
-//line transpose.go:169
 									for gc_k2 := range 8 {
-//line transpose.go:169
 										if 0xff&(1<<gc_k2) != 0 {
-//line transpose.go:169
 											gc_pos.Thread = gc_rank + gc_k2
 //line transpose.go:169
 											tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line transpose.go:169
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line transpose.go:169
 								gc_b2 := gc_none
 //line transpose.go:169
 								if y+j <
 //line transpose.go:168
 									rows_ {
-//line transpose.go:168
 									gc_b2 = gc_all
 								}
 //line transpose.go:168
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b2)
-//line transpose.go:168
 								if gc_if.ToBits() != 0 {
-//line transpose.go:168
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
 									if ((y+j)*
@@ -633,19 +520,14 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 									} else {
 //line transpose.go:169
 										var gc_lanes3 [8]float32
-//line transpose.go:169
 										for gc_k3 := range 8 {
-//line transpose.go:169
 											if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line transpose.go:169
 												gc_pos.Thread = gc_rank + gc_k3
 //line transpose.go:169
 												gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
 											}
 										}
-//line transpose.go:169
 										gc_pos.Thread = gc_rank
-//line transpose.go:169
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 									}
 //line transpose.go:169
@@ -655,35 +537,28 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 									} else {
 //line transpose.go:169
 										var gc_lanes4 [8]float32
-//line transpose.go:169
 										gc_ld2.Store(&gc_lanes4)
-//line transpose.go:169
 										for gc_k4 := range 8 {
-//line transpose.go:169
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line transpose.go:169
 												gc_pos.Thread = gc_rank + gc_k4
 //line transpose.go:169
 												tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
-//line transpose.go:169
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
-//line transpose.go:171
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line transpose.go:164
 					tx := gc_tx
-//line transpose.go:164
 					ty := gc_ty
+//line transpose.go:165
 					x := gc_bx*TransposeTile + tx
 					y := gc_by*TransposeTile + ty
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
@@ -692,7 +567,6 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 						}
 					}
 				}
-//line transpose.go:175
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -707,9 +581,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line transpose.go:164
 					tx := gc_tx
-//line transpose.go:164
 					ty := gc_ty
 //line transpose.go:166
 					var x int

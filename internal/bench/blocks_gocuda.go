@@ -142,8 +142,8 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_v := gc_j.lanes[3].v
 //line blocks.go:176
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blocks.go:178
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+//line blocks.go:179
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
 //line blocks.go:181
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
@@ -151,7 +151,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
 //line blocks.go:185
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line blocks.go:130
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line blocks.go:130
 		gc_l0_e := gc_r3[gc_i2]
@@ -169,7 +168,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	{
 //line blocks.go:130
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blocks.go:130
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
 //line blocks.go:130
 			gc_l0_e := gc_l0_gc_range0[gc_i7]
@@ -179,7 +177,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	{
 //line blocks.go:130
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blocks.go:130
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
 //line blocks.go:130
 			gc_l1_e := gc_l1_gc_range0[gc_i8]
@@ -189,7 +186,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	{
 //line blocks.go:130
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blocks.go:130
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
 //line blocks.go:130
 			gc_l2_e := gc_l2_gc_range0[gc_i9]
@@ -199,7 +195,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	{
 //line blocks.go:130
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blocks.go:130
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
 //line blocks.go:130
 			gc_l3_e := gc_l3_gc_range0[gc_i10]
@@ -256,24 +251,21 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 //line blocks.go:83
 	s := gocuda.Shared[float64](t, gc_n)[:gc_n]
 	var gc_jam gc_jam_runSum
-//line blocks.go:86
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line blocks.go:84
 		tid := gc_rank
+//line blocks.go:85
 		gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+tid)*run, run, s, tid)
 	}
 //line blocks.go:88
 	gc_jam_runSum_flush(&gc_jam)
 //line blocks.go:87
 	for stride := gc_n / 2; stride > 0; stride /= 2 {
-//line blocks.go:89
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-//line blocks.go:84
 				tid := gc_rank
 //line blocks.go:88
 				if tid < stride {
@@ -283,7 +275,6 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
-//line blocks.go:84
 				tid := gc_rank
 //line blocks.go:88
 				if tid < stride {
@@ -293,7 +284,6 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
-//line blocks.go:84
 				tid := gc_rank
 //line blocks.go:88
 				if tid < stride {
@@ -303,7 +293,6 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
-//line blocks.go:84
 				tid := gc_rank
 //line blocks.go:88
 				if tid < stride {
@@ -313,7 +302,6 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line blocks.go:84
 			tid := gc_rank
 //line blocks.go:88
 			if tid < stride {
@@ -321,13 +309,11 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			}
 		}
 	}
-//line blocks.go:95
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
 			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
-//line blocks.go:84
 			tid := gc_rank
 //line blocks.go:93
 			if tid == 0 {
@@ -337,7 +323,6 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 		{
 			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
-//line blocks.go:84
 			tid := gc_rank
 //line blocks.go:93
 			if tid == 0 {
@@ -347,7 +332,6 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 		{
 			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
-//line blocks.go:84
 			tid := gc_rank
 //line blocks.go:93
 			if tid == 0 {
@@ -357,7 +341,6 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 		{
 			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
-//line blocks.go:84
 			tid := gc_rank
 //line blocks.go:93
 			if tid == 0 {
@@ -367,7 +350,6 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 	}
 	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line blocks.go:84
 		tid := gc_rank
 //line blocks.go:93
 		if tid == 0 {
@@ -424,7 +406,6 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 		for off := 32 / 2; off > 0; off /= 2 {
 			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile.Size(), &gc_l_v, off, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blocks.go:116
 				v := gc_l_v[gc_lane]
 //line blocks.go:112
 				v += gc_c1r[gc_lane]
@@ -435,29 +416,25 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line blocks.go:114
 			if (gc_rank & (32 - 1)) == 0 {
+//line blocks.go:115
 				warps[(gc_rank / 32)] = v
 			}
 		}
 	}
-//line blocks.go:120
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line blocks.go:118
 				if gc_rank == 0 {
+//line blocks.go:119
 					var s float64
 					{
 //line blocks.go:120
 						gc_xs := warps
-//line blocks.go:120
 						gc_i := 0
-//line blocks.go:120
 						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
-//line blocks.go:120
 								gc_k := gc_i + 0
 //line blocks.go:120
 								w := gc_xs[gc_k]
@@ -467,7 +444,6 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 								}
 							}
 							{
-//line blocks.go:122
 								gc_k2 := gc_i + 1
 //line blocks.go:122
 								w := gc_xs[gc_k2]
@@ -477,7 +453,6 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 								}
 							}
 							{
-//line blocks.go:122
 								gc_k3 := gc_i + 2
 //line blocks.go:122
 								w := gc_xs[gc_k3]
@@ -487,7 +462,6 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 								}
 							}
 							{
-//line blocks.go:122
 								gc_k4 := gc_i + 3
 //line blocks.go:122
 								w := gc_xs[gc_k4]
@@ -497,10 +471,8 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 								}
 							}
 						}
-//line blocks.go:120
 						for ; gc_i < len(gc_xs); gc_i++ {
 							{
-//line blocks.go:120
 								gc_k5 := gc_i
 //line blocks.go:120
 								w := gc_xs[gc_k5]

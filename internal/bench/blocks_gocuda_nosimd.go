@@ -19,8 +19,8 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line blocks.go:19
 	for range rounds {
-//line blocks.go:21
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blocks.go:22
 			if gc_bdx <= len(s) {
 				gc_at := s[:gc_bdx]
 				gc_step := 0
@@ -57,7 +57,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blocks.go:18
 						tid := gc_tx
 //line blocks.go:20
 						s[tid]++
@@ -66,7 +65,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blocks.go:18
 						tid := gc_tx
 //line blocks.go:20
 						s[tid]++
@@ -75,7 +73,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blocks.go:18
 						tid := gc_tx
 //line blocks.go:20
 						s[tid]++
@@ -84,7 +81,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blocks.go:18
 						tid := gc_tx
 //line blocks.go:20
 						s[tid]++
@@ -93,7 +89,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blocks.go:18
 					tid := gc_tx
 //line blocks.go:20
 					s[tid]++
@@ -101,12 +96,11 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 			}
 		}
 	}
-//line blocks.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blocks.go:28
 		if gc_bdx <= len(counts) && gc_bdx <= len(s) {
 			gc_at2 := counts[:gc_bdx]
 			gc_at3 := s[:gc_bdx]
-//line blocks.go:23
 			if compiled.Disjoint(gc_at2, gc_at3) {
 				copy(gc_at2, gc_at3)
 			} else {
@@ -145,7 +139,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blocks.go:18
 					tid := gc_tx
 //line blocks.go:23
 					counts[tid] = s[tid]
@@ -154,7 +147,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blocks.go:18
 					tid := gc_tx
 //line blocks.go:23
 					counts[tid] = s[tid]
@@ -163,7 +155,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blocks.go:18
 					tid := gc_tx
 //line blocks.go:23
 					counts[tid] = s[tid]
@@ -172,7 +163,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blocks.go:18
 					tid := gc_tx
 //line blocks.go:23
 					counts[tid] = s[tid]
@@ -181,7 +171,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blocks.go:18
 				tid := gc_tx
 //line blocks.go:23
 				counts[tid] = s[tid]
@@ -211,7 +200,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-//line blocks.go:45
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -227,7 +215,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 		}
 //line blocks.go:39
 		gc_jam_runSum_flush(&gc_jam)
-//line blocks.go:36
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -243,7 +230,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 //line blocks.go:37
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blocks.go:41
 						v := gc_l_v[gc_lane]
 //line blocks.go:37
 						v += gc_c1r[gc_lane]
@@ -268,7 +254,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blocks.go:45
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -277,6 +262,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blocks.go:53
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -288,12 +274,9 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 							{
 //line blocks.go:45
 								gc_xs2 := warps
-//line blocks.go:45
 								gc_i2 := 0
-//line blocks.go:45
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blocks.go:45
 										gc_k6 := gc_i2 + 0
 //line blocks.go:45
 										w := gc_xs2[gc_k6]
@@ -303,7 +286,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 									{
-//line blocks.go:47
 										gc_k7 := gc_i2 + 1
 //line blocks.go:47
 										w := gc_xs2[gc_k7]
@@ -313,7 +295,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 									{
-//line blocks.go:47
 										gc_k8 := gc_i2 + 2
 //line blocks.go:47
 										w := gc_xs2[gc_k8]
@@ -323,7 +304,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 									{
-//line blocks.go:47
 										gc_k9 := gc_i2 + 3
 //line blocks.go:47
 										w := gc_xs2[gc_k9]
@@ -333,10 +313,8 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 								}
-//line blocks.go:45
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blocks.go:45
 										gc_k10 := gc_i2
 //line blocks.go:45
 										w := gc_xs2[gc_k10]
@@ -361,12 +339,9 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 							{
 //line blocks.go:45
 								gc_xs := warps
-//line blocks.go:45
 								gc_i := 0
-//line blocks.go:45
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blocks.go:45
 										gc_k := gc_i + 0
 //line blocks.go:45
 										w := gc_xs[gc_k]
@@ -376,7 +351,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 									{
-//line blocks.go:47
 										gc_k2 := gc_i + 1
 //line blocks.go:47
 										w := gc_xs[gc_k2]
@@ -386,7 +360,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 									{
-//line blocks.go:47
 										gc_k3 := gc_i + 2
 //line blocks.go:47
 										w := gc_xs[gc_k3]
@@ -396,7 +369,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 									{
-//line blocks.go:47
 										gc_k4 := gc_i + 3
 //line blocks.go:47
 										w := gc_xs[gc_k4]
@@ -406,10 +378,8 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 										}
 									}
 								}
-//line blocks.go:45
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blocks.go:45
 										gc_k5 := gc_i
 //line blocks.go:45
 										w := gc_xs[gc_k5]
@@ -440,20 +410,18 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blocks.go:59
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line blocks.go:59
 	s := gocuda.Shared[float64](t, gc_bdx)[:gc_bdx]
 	var gc_jam gc_jam_runSum
-//line blocks.go:62
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line blocks.go:60
 			tid := gc_tx
+//line blocks.go:61
 			gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, s, tid)
 		}
 	}
@@ -467,8 +435,8 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				continue
 			}
 		}
-//line blocks.go:71
 		gc_from, gc_to := 0, gc_bdx
+//line blocks.go:72
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -485,78 +453,64 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line blocks.go:69
 						gc_tx := gc_step + 1
 //line blocks.go:65
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line blocks.go:69
 						gc_tx := gc_step + 2
 //line blocks.go:65
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line blocks.go:69
 						gc_tx := gc_step + 3
 //line blocks.go:65
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
-//line blocks.go:69
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line blocks.go:65
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line blocks.go:69
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blocks.go:60
 						tid := gc_tx
 //line blocks.go:65
 						s[tid] += s[tid+stride]
 					}
 					{
-//line blocks.go:69
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blocks.go:60
 						tid := gc_tx
 //line blocks.go:65
 						s[tid] += s[tid+stride]
 					}
 					{
-//line blocks.go:69
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blocks.go:60
 						tid := gc_tx
 //line blocks.go:65
 						s[tid] += s[tid+stride]
 					}
 					{
-//line blocks.go:69
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blocks.go:60
 						tid := gc_tx
 //line blocks.go:65
 						s[tid] += s[tid+stride]
 					}
 				}
-//line blocks.go:69
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blocks.go:60
 					tid := gc_tx
 //line blocks.go:65
 					s[tid] += s[tid+stride]
@@ -565,7 +519,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 		}
 	}
 	{
-//line blocks.go:73
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -573,6 +526,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line blocks.go:80
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := s[gc_off3:][:1]
@@ -587,13 +541,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 //line blocks.go:70
 					gc_at3[0] = gc_at4[0]
 				}
-//line blocks.go:74
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line blocks.go:70
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line blocks.go:74
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -604,7 +556,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						partial[gc_bx] = s[0]
 					}
 					{
-//line blocks.go:74
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -612,7 +563,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						partial[gc_bx] = s[0]
 					}
 					{
-//line blocks.go:74
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -620,7 +570,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						partial[gc_bx] = s[0]
 					}
 					{
-//line blocks.go:74
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -628,7 +577,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						partial[gc_bx] = s[0]
 					}
 				}
-//line blocks.go:74
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -36,10 +36,10 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 //line mandelbrot64.go:37
 		dx := (x1 - x0) / float64(width)
 		dy := (y1 - y0) / float64(height)
-//line mandelbrot64.go:40
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line mandelbrot64.go:43
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -59,7 +59,6 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line mandelbrot64.go:32
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line mandelbrot64.go:39
@@ -71,7 +70,6 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line mandelbrot64.go:32
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line mandelbrot64.go:39

@@ -45,10 +45,10 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 //line mandelbrot64.go:38
 		dy := (y1 - y0) / float64(height)
 		_ = &dy
-//line mandelbrot64.go:41
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line mandelbrot64.go:44
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -67,79 +67,52 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 				gc_at := out[gc_off:][:gc_to]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line mandelbrot64.go:32
 					gc_iotaf649 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 //line mandelbrot64.go:39
 					gc_vb39 := archsimd.BroadcastFloat64x4(dx)
 //line mandelbrot64.go:39
 					gc_vb40 := archsimd.BroadcastFloat64x4(x0)
-//line mandelbrot64.go:13
 					gc_vb41 := archsimd.BroadcastInt64x4(int64(0))
-//line mandelbrot64.go:13
 					gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line mandelbrot64.go:41
 					gc_vb42 := archsimd.BroadcastInt64x4(int64(maxIter))
-//line mandelbrot64.go:14
 					gc_vb43 := archsimd.BroadcastFloat64x4(4)
-//line mandelbrot64.go:18
 					gc_vb44 := archsimd.BroadcastFloat64x4(2)
-//line mandelbrot64.go:18
 					gc_vb45 := archsimd.BroadcastInt64x4(1)
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
-//line mandelbrot64.go:32
 						var i int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
 //line mandelbrot64.go:39
 						x := gc_vb40.Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf649).Mul(gc_vb39))
 						y := archsimd.BroadcastFloat64x4(y0 + float64(j)*dy)
 						if i < -2147483648 || i > 2147483644 {
-//line mandelbrot64.go:41
 							break
 						}
 //line mandelbrot64.go:41
 						gc_cRe9 := x
 //line mandelbrot64.go:41
 						gc_cIm9 := y
-//line mandelbrot64.go:41
 						gc_t17 := gc_cRe9
-//line mandelbrot64.go:41
 						gc_t18 := gc_cIm9
-//line mandelbrot64.go:41
 						gc_zRe9 := gc_t17
-//line mandelbrot64.go:41
 						gc_zIm9 := gc_t18
-//line mandelbrot64.go:41
 						var gc_i9 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line mandelbrot64.go:41
 						gc_i9 = gc_vb41
-//line mandelbrot64.go:41
 						gc_lanes6 := gc_all6
-//line mandelbrot64.go:41
 						for {
-//line mandelbrot64.go:41
 							gc_lanes6 = gc_lanes6.And(gc_i9.Less(gc_vb42))
-//line mandelbrot64.go:41
 							if gc_lanes6.ToBits() == 0 {
-//line mandelbrot64.go:41
 								break
 							}
-//line mandelbrot64.go:41
 							gc_if9 := gc_zRe9.Mul(gc_zRe9).Add(gc_zIm9.Mul(gc_zIm9)).Greater(gc_vb43)
-//line mandelbrot64.go:41
 							if gc_lanes6.And(gc_if9).ToBits() != 0 {
-//line mandelbrot64.go:41
 								gc_lanes6 = gc_lanes6.And(gc_lanes6.And(gc_if9).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 							}
-//line mandelbrot64.go:41
 							gc_newRe9 := gc_zRe9.Mul(gc_zRe9).Sub(gc_zIm9.Mul(gc_zIm9))
-//line mandelbrot64.go:41
 							gc_newIm9 := gc_vb44.Mul(gc_zRe9).Mul(gc_zIm9)
-//line mandelbrot64.go:41
 							gc_zRe9 = gc_cRe9.Add(gc_newRe9)
-//line mandelbrot64.go:41
 							gc_zIm9 = gc_cIm9.Add(gc_newIm9)
-//line mandelbrot64.go:41
 							gc_i9 = gc_i9.Add(gc_vb45).Merge(gc_i9, gc_lanes6)
 						}
 //line mandelbrot64.go:41
@@ -150,7 +123,6 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line mandelbrot64.go:32
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line mandelbrot64.go:39
@@ -161,79 +133,52 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line mandelbrot64.go:32
 					gc_iotaf643 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 //line mandelbrot64.go:39
 					gc_vb9 := archsimd.BroadcastFloat64x4(dx)
 //line mandelbrot64.go:39
 					gc_vb10 := archsimd.BroadcastFloat64x4(x0)
-//line mandelbrot64.go:13
 					gc_vb11 := archsimd.BroadcastInt64x4(int64(0))
-//line mandelbrot64.go:13
 					gc_all2 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line mandelbrot64.go:41
 					gc_vb12 := archsimd.BroadcastInt64x4(int64(maxIter))
-//line mandelbrot64.go:14
 					gc_vb13 := archsimd.BroadcastFloat64x4(4)
-//line mandelbrot64.go:18
 					gc_vb14 := archsimd.BroadcastFloat64x4(2)
-//line mandelbrot64.go:18
 					gc_vb15 := archsimd.BroadcastInt64x4(1)
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
-//line mandelbrot64.go:32
 						var i int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
 //line mandelbrot64.go:39
 						x := gc_vb10.Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf643).Mul(gc_vb9))
 						y := archsimd.BroadcastFloat64x4(y0 + float64(j)*dy)
 						if i < -2147483648 || i > 2147483644 || (j*width+i) < 0 || (j*width+i) > len(out)-4 {
-//line mandelbrot64.go:41
 							break
 						}
 //line mandelbrot64.go:41
 						gc_cRe3 := x
 //line mandelbrot64.go:41
 						gc_cIm3 := y
-//line mandelbrot64.go:41
 						gc_t5 := gc_cRe3
-//line mandelbrot64.go:41
 						gc_t6 := gc_cIm3
-//line mandelbrot64.go:41
 						gc_zRe3 := gc_t5
-//line mandelbrot64.go:41
 						gc_zIm3 := gc_t6
-//line mandelbrot64.go:41
 						var gc_i3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line mandelbrot64.go:41
 						gc_i3 = gc_vb11
-//line mandelbrot64.go:41
 						gc_lanes2 := gc_all2
-//line mandelbrot64.go:41
 						for {
-//line mandelbrot64.go:41
 							gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
-//line mandelbrot64.go:41
 							if gc_lanes2.ToBits() == 0 {
-//line mandelbrot64.go:41
 								break
 							}
-//line mandelbrot64.go:41
 							gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
-//line mandelbrot64.go:41
 							if gc_lanes2.And(gc_if3).ToBits() != 0 {
-//line mandelbrot64.go:41
 								gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 							}
-//line mandelbrot64.go:41
 							gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
-//line mandelbrot64.go:41
 							gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
-//line mandelbrot64.go:41
 							gc_zRe3 = gc_cRe3.Add(gc_newRe3)
-//line mandelbrot64.go:41
 							gc_zIm3 = gc_cIm3.Add(gc_newIm3)
-//line mandelbrot64.go:41
 							gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
 						}
 //line mandelbrot64.go:41
@@ -244,7 +189,6 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line mandelbrot64.go:32
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line mandelbrot64.go:39

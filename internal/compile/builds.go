@@ -159,7 +159,7 @@ func declChunks(src []byte, positioned []bool) (*chunked, error) {
 	if len(positioned) != len(spans) {
 		return nil, fmt.Errorf("%d declarations, %d known", len(spans), len(positioned))
 	}
-	c.free = unpositioned(len(c.lines), spans, positioned)
+	c.free = freeLines(c.lines, spans, positioned)
 	pos := positions(c.lines)
 	for _, sp := range spans {
 		ch := chunk{from: sp[0], to: sp[1]}

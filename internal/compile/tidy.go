@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"regexp"
@@ -34,9 +35,8 @@ func tidyAll(src []byte) []byte {
 // the lines already count to the position they name. Every line that
 // holds code keeps its position, so profiles and panics name the same
 // source lines; those of a declaration without directives, whose lines
-// count on from another's, hold none, nor do lines the emitter wrote in a
-// body with no directive of their own, whose positions are only counted
-// on (anchoredLines). src is returned unchanged where it does not parse.
+// count on from another's, hold none. src is returned unchanged where it
+// does not parse.
 //
 // positioned says which declarations the emitter gave //line directives,
 // by their order in the file (positionedDecls), where the directives of
@@ -81,18 +81,12 @@ func tidy(src []byte, positioned []bool) []byte {
 	if len(positioned) != len(spans) {
 		return src
 	}
-	free := unpositioned(len(lines), spans, positioned)
-	for i, ok := range anchoredLines(fset, file, lines) {
-		if !ok {
-			if free == nil {
-				free = make([]bool, len(lines))
-			}
-			free[i] = true
-		}
-	}
-	out, want := relines(lines, drop, free)
+	out, want := relines(lines, drop, freeLines(lines, spans, positioned))
 	if !samePositions(out, want) {
 		return src
+	}
+	if f, err := format.Source(out); err != nil || !bytes.Equal(f, out) {
+		return src // gofmt would move a line relines wrote (an if after "} else", joined to it)
 	}
 	return out
 }
@@ -463,58 +457,4 @@ func relines(lines []string, drop, free []bool) ([]byte, []srcPos) {
 		want = append(want, l)
 	}
 	return out.Bytes(), want
-}
-
-// anchoredLines reports for each line of a generated file whether its
-// position is one the emitter meant. In a function's body, those are the
-// lines of its first statement, counted from the declaration's directive,
-// and those of each statement that begins right after a directive, to
-// its end, but for the blocks in it that hold directives of their own:
-// the emitter built those, and within them the same holds. The lines the
-// emitter wrote with no directive (a thread loop's counters, a spilled
-// variable's load) only count on: their positions name unrelated source
-// lines, which tidy does not pin.
-func anchoredLines(fset *token.FileSet, file *ast.File, lines []string) []bool {
-	anchored := make([]bool, len(lines))
-	for i := range anchored {
-		anchored[i] = true
-	}
-	line := func(p token.Pos) int { return fset.PositionFor(p, false).Line - 1 }
-	directive := func(from, to int) bool {
-		return from < to && slices.ContainsFunc(lines[from:to], lineDirective.MatchString)
-	}
-	for _, d := range file.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil {
-			continue
-		}
-		ends := map[int]int{}  // a statement's first line to the last of the longest starting there
-		built := map[int]int{} // each line to the first line of the innermost block holding it and a directive
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if _, ok := n.(ast.Stmt); ok {
-				ends[line(n.Pos())] = max(ends[line(n.Pos())], line(n.End()))
-			}
-			if b, ok := n.(*ast.BlockStmt); ok {
-				if from, to := line(b.Lbrace), line(b.Rbrace); directive(from+1, to) {
-					for i := from + 1; i < to; i++ {
-						built[i] = from // blocks come outer first
-					}
-				}
-			}
-			return true
-		})
-		start, end := line(fd.Body.Lbrace), line(fd.Body.Lbrace)
-		if len(fd.Body.List) > 0 {
-			end = line(fd.Body.List[0].End())
-		}
-		for i := start + 1; i < line(fd.Body.Rbrace); i++ {
-			if lineDirective.MatchString(lines[i]) {
-				start, end = i, max(i+1, ends[i+1])
-				continue
-			}
-			b, inBuilt := built[i]
-			anchored[i] = i <= end && (!inBuilt || b <= start)
-		}
-	}
-	return anchored
 }

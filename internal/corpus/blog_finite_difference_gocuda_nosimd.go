@@ -22,13 +22,13 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	gc_n := gc_b.Len()
 //line blog_finite_difference.go:27
 	sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)[:fdSPencils]
-//line blog_finite_difference.go:31
 	k := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := gc_ty
 			gc_off := 4
+//line blog_finite_difference.go:37
 			gc_off2 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row >= 0 && gc_row < len(sF) {
@@ -43,7 +43,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_at2 := f[gc_off2+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line blog_finite_difference.go:29
 							i := gc_tx
 							_ = i
 //line blog_finite_difference.go:37
@@ -54,14 +53,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
 					sj := gc_ty
-//line blog_finite_difference.go:30
 					j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 					sF[sj][si] = f[globalIdx]
@@ -73,14 +69,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 						i := gc_tx
 //line blog_finite_difference.go:32
 						si := i + 4
 						sj := gc_ty
-//line blog_finite_difference.go:30
 						j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
@@ -89,14 +82,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 						i := gc_tx
 //line blog_finite_difference.go:32
 						si := i + 4
 						sj := gc_ty
-//line blog_finite_difference.go:30
 						j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
@@ -105,14 +95,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 						i := gc_tx
 //line blog_finite_difference.go:32
 						si := i + 4
 						sj := gc_ty
-//line blog_finite_difference.go:30
 						j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
@@ -121,14 +108,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 						i := gc_tx
 //line blog_finite_difference.go:32
 						si := i + 4
 						sj := gc_ty
-//line blog_finite_difference.go:30
 						j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
@@ -137,14 +121,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
 					sj := gc_ty
-//line blog_finite_difference.go:30
 					j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:37
 					sF[sj][si] = f[globalIdx]
@@ -183,20 +164,17 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_at6 := sF[gc_row2][gc_off6+gc_fastlo2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-//line blog_finite_difference.go:29
 							i := gc_tx
 							_ = i
 //line blog_finite_difference.go:43
 							gc_at3[gc_u2] = gc_at4[gc_u2]
 							gc_at5[gc_u2] = gc_at6[gc_u2]
 						}
-//line blog_finite_difference.go:47
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
@@ -206,11 +184,9 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			} else {
-//line blog_finite_difference.go:48
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
@@ -220,7 +196,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			}
-//line blog_finite_difference.go:48
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -230,6 +205,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_finite_difference.go:57
 			gc_off7 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
 			gc_row3 := gc_ty
 			gc_off8 := 4 + 1
@@ -260,7 +236,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_at15 := sF[gc_row3][gc_off15+gc_fastlo3:][:gc_seglen3]
 						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_fastlo3 + gc_u3
-//line blog_finite_difference.go:29
 							i := gc_tx
 							_ = i
 //line blog_finite_difference.go:49
@@ -274,14 +249,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
 					sj := gc_ty
-//line blog_finite_difference.go:30
 					j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:49
 					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
@@ -293,14 +265,11 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:29
 					i := gc_tx
 //line blog_finite_difference.go:32
 					si := i + 4
 					sj := gc_ty
-//line blog_finite_difference.go:30
 					j := gc_bx*gc_bdy + gc_ty
-//line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:49
 					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
@@ -333,27 +302,22 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 //line blog_finite_difference.go:63
 	jBase := gc_bx * fdLPencils
 	k := gc_by
-//line blog_finite_difference.go:67
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-//line blog_finite_difference.go:67
 	for gc_off, gc_limit, gc_more := 0, fdLPencils, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-//line blog_finite_difference.go:74
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:62
 				i := gc_tx
 //line blog_finite_difference.go:65
 				si := i + 4
-//line blog_finite_difference.go:67
 				gc_start := gc_ty
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -370,6 +334,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line blog_finite_difference.go:83
 				for sj := gc_from2; gc_trips > 0; sj, gc_trips = sj+(gc_bdy), gc_trips-1 {
 //line blog_finite_difference.go:68
 					globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
@@ -382,11 +347,10 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			}
 		}
 	}
-//line blog_finite_difference.go:79
 	compiled.OutOfLine(func() {
+//line blog_finite_difference.go:80
 		sF := sF[:32]
 		{
-//line blog_finite_difference.go:83
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 4; gc_bound < gc_to {
@@ -396,7 +360,6 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:62
 					i := gc_tx
 //line blog_finite_difference.go:65
 					si := i + 4
@@ -415,7 +378,6 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			}
 		}
 	})
-//line blog_finite_difference.go:84
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
 //line blog_finite_difference.go:84
@@ -425,17 +387,14 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			return
 		}
 		gc_more2 = false
-//line blog_finite_difference.go:91
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:62
 				i := gc_tx
 //line blog_finite_difference.go:65
 				si := i + 4
-//line blog_finite_difference.go:84
 				gc_start2 := gc_ty
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
@@ -452,6 +411,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
+//line blog_finite_difference.go:100
 				for sj_2 := gc_from3; gc_trips2 > 0; sj_2, gc_trips2 = sj_2+(gc_bdy), gc_trips2-1 {
 //line blog_finite_difference.go:85
 					globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
@@ -482,17 +442,16 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	gc_n := gc_b.Len()
 //line blog_finite_difference.go:98
 	sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)[:fdMy+8]
-//line blog_finite_difference.go:102
 	k := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := (gc_ty + 4)
+//line blog_finite_difference.go:107
 			gc_off := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
 			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
 				gc_at := sF[gc_row][:gc_bdx]
 				gc_at2 := f[gc_off:][:gc_bdx]
-//line blog_finite_difference.go:108
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
@@ -531,15 +490,11 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
 						si := gc_tx
-//line blog_finite_difference.go:101
 						j := gc_ty
 //line blog_finite_difference.go:104
 						sj := j + 4
-//line blog_finite_difference.go:100
 						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
@@ -548,15 +503,11 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
 						si := gc_tx
-//line blog_finite_difference.go:101
 						j := gc_ty
 //line blog_finite_difference.go:104
 						sj := j + 4
-//line blog_finite_difference.go:100
 						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
@@ -565,15 +516,11 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
 						si := gc_tx
-//line blog_finite_difference.go:101
 						j := gc_ty
 //line blog_finite_difference.go:104
 						sj := j + 4
-//line blog_finite_difference.go:100
 						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
@@ -582,15 +529,11 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
 						si := gc_tx
-//line blog_finite_difference.go:101
 						j := gc_ty
 //line blog_finite_difference.go:104
 						sj := j + 4
-//line blog_finite_difference.go:100
 						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
@@ -599,15 +542,11 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
 					si := gc_tx
-//line blog_finite_difference.go:101
 					j := gc_ty
 //line blog_finite_difference.go:104
 					sj := j + 4
-//line blog_finite_difference.go:100
 					i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:108
 					sF[sj][si] = f[globalIdx]
@@ -645,21 +584,18 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-//line blog_finite_difference.go:118
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:101
 					j := gc_ty
-//line blog_finite_difference.go:103
 					si := gc_tx
+//line blog_finite_difference.go:104
 					sj := j + 4
 //line blog_finite_difference.go:113
 					sF[sj-4][si] = sF[sj+fdMy-5][si]
 					sF[sj+fdMy][si] = sF[sj+1][si]
 				}
 			}
-//line blog_finite_difference.go:118
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -669,6 +605,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_finite_difference.go:127
 			gc_off2 := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
 			gc_row6 := (gc_ty + 4) + 1
 			gc_row7 := (gc_ty + 4) - 1
@@ -699,15 +636,11 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:103
 					si := gc_tx
-//line blog_finite_difference.go:101
 					j := gc_ty
 //line blog_finite_difference.go:104
 					sj := j + 4
-//line blog_finite_difference.go:100
 					i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:106
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:119
 					df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
@@ -737,9 +670,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 	gc_n := gc_b.Len()
 //line blog_finite_difference.go:130
 	sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)[:fdMy+8]
-//line blog_finite_difference.go:133
 	k := gc_by
-//line blog_finite_difference.go:136
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
 //line blog_finite_difference.go:136
@@ -749,17 +680,13 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 			return
 		}
 		gc_more = false
-//line blog_finite_difference.go:143
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:132
 				i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:134
 				si := gc_tx
-//line blog_finite_difference.go:136
 				gc_start := gc_ty
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -776,6 +703,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line blog_finite_difference.go:152
 				for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdy), gc_trips-1 {
 //line blog_finite_difference.go:137
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
@@ -790,7 +718,6 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 		}
 	}
 	{
-//line blog_finite_difference.go:150
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -802,6 +729,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				continue
 			}
 			gc_row := (gc_ty + 4) - 4
+//line blog_finite_difference.go:161
 			gc_row2 := (gc_ty + 4) + fdMy - 5
 			gc_row3 := (gc_ty + 4) + fdMy
 			gc_row4 := (gc_ty + 4) + 1
@@ -816,27 +744,22 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line blog_finite_difference.go:151
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:134
 					si := gc_tx
-//line blog_finite_difference.go:144
 					sj_ := gc_ty + 4
 //line blog_finite_difference.go:146
 					sF[sj_-4][si] = sF[sj_+fdMy-5][si]
 					sF[sj_+fdMy][si] = sF[sj_+1][si]
 				}
 			}
-//line blog_finite_difference.go:151
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-//line blog_finite_difference.go:152
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
 //line blog_finite_difference.go:152
@@ -846,17 +769,13 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 			return
 		}
 		gc_more2 = false
-//line blog_finite_difference.go:159
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:132
 				i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:134
 				si := gc_tx
-//line blog_finite_difference.go:152
 				gc_start2 := gc_ty
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
@@ -873,6 +792,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
+//line blog_finite_difference.go:168
 				for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(gc_bdy), gc_trips2-1 {
 //line blog_finite_difference.go:153
 					globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
@@ -904,17 +824,16 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	gc_n := gc_b.Len()
 //line blog_finite_difference.go:167
 	sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)[:fdMz+8]
-//line blog_finite_difference.go:170
 	j := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := (gc_ty + 4)
+//line blog_finite_difference.go:175
 			gc_off := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
 			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
 				gc_at := sF[gc_row][:gc_bdx]
 				gc_at2 := f[gc_off:][:gc_bdx]
-//line blog_finite_difference.go:177
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
@@ -953,15 +872,11 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
 						si := gc_tx
-//line blog_finite_difference.go:171
 						k := gc_ty
 //line blog_finite_difference.go:173
 						sk := k + 4
-//line blog_finite_difference.go:169
 						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
@@ -970,15 +885,11 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
 						si := gc_tx
-//line blog_finite_difference.go:171
 						k := gc_ty
 //line blog_finite_difference.go:173
 						sk := k + 4
-//line blog_finite_difference.go:169
 						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
@@ -987,15 +898,11 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
 						si := gc_tx
-//line blog_finite_difference.go:171
 						k := gc_ty
 //line blog_finite_difference.go:173
 						sk := k + 4
-//line blog_finite_difference.go:169
 						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
@@ -1004,15 +911,11 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
 						si := gc_tx
-//line blog_finite_difference.go:171
 						k := gc_ty
 //line blog_finite_difference.go:173
 						sk := k + 4
-//line blog_finite_difference.go:169
 						i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
@@ -1021,15 +924,11 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
 					si := gc_tx
-//line blog_finite_difference.go:171
 					k := gc_ty
 //line blog_finite_difference.go:173
 					sk := k + 4
-//line blog_finite_difference.go:169
 					i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:177
 					sF[sk][si] = f[globalIdx]
@@ -1067,20 +966,18 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-//line blog_finite_difference.go:187
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:171
 					k := gc_ty
 					si := gc_tx
+//line blog_finite_difference.go:173
 					sk := k + 4
 //line blog_finite_difference.go:182
 					sF[sk-4][si] = sF[sk+fdMz-5][si]
 					sF[sk+fdMz][si] = sF[sk+1][si]
 				}
 			}
-//line blog_finite_difference.go:187
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1090,6 +987,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line blog_finite_difference.go:196
 			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
 			gc_row6 := (gc_ty + 4) + 1
 			gc_row7 := (gc_ty + 4) - 1
@@ -1120,15 +1018,11 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:172
 					si := gc_tx
-//line blog_finite_difference.go:171
 					k := gc_ty
 //line blog_finite_difference.go:173
 					sk := k + 4
-//line blog_finite_difference.go:169
 					i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:175
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:188
 					df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
@@ -1158,9 +1052,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 	gc_n := gc_b.Len()
 //line blog_finite_difference.go:199
 	sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)[:fdMz+8]
-//line blog_finite_difference.go:202
 	j := gc_by
-//line blog_finite_difference.go:205
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
 //line blog_finite_difference.go:205
@@ -1170,17 +1062,13 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 			return
 		}
 		gc_more = false
-//line blog_finite_difference.go:212
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:201
 				i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:203
 				si := gc_tx
-//line blog_finite_difference.go:205
 				gc_start := gc_ty
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -1197,6 +1085,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line blog_finite_difference.go:221
 				for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdy), gc_trips-1 {
 //line blog_finite_difference.go:206
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
@@ -1211,7 +1100,6 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 		}
 	}
 	{
-//line blog_finite_difference.go:219
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1223,6 +1111,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				continue
 			}
 			gc_row := (gc_ty + 4) - 4
+//line blog_finite_difference.go:230
 			gc_row2 := (gc_ty + 4) + fdMz - 5
 			gc_row3 := (gc_ty + 4) + fdMz
 			gc_row4 := (gc_ty + 4) + 1
@@ -1237,27 +1126,22 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line blog_finite_difference.go:220
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:203
 					si := gc_tx
-//line blog_finite_difference.go:213
 					k_ := gc_ty + 4
 //line blog_finite_difference.go:215
 					sF[k_-4][si] = sF[k_+fdMz-5][si]
 					sF[k_+fdMz][si] = sF[k_+1][si]
 				}
 			}
-//line blog_finite_difference.go:220
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-//line blog_finite_difference.go:221
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
 //line blog_finite_difference.go:221
@@ -1267,17 +1151,13 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 			return
 		}
 		gc_more2 = false
-//line blog_finite_difference.go:228
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blog_finite_difference.go:201
 				i := gc_bx*gc_bdx + gc_tx
-//line blog_finite_difference.go:203
 				si := gc_tx
-//line blog_finite_difference.go:221
 				gc_start2 := gc_ty
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
@@ -1294,6 +1174,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
+//line blog_finite_difference.go:237
 				for k_2 := gc_from3; gc_trips2 > 0; k_2, gc_trips2 = k_2+(gc_bdy), gc_trips2-1 {
 //line blog_finite_difference.go:222
 					globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i

@@ -51,7 +51,6 @@ func gc_body_guideMatAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *[guide
 			return
 		}
 		gc_pos.Block = gc_blk
-//line guide.go:38
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
@@ -60,45 +59,45 @@ func gc_body_guideMatAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *[guide
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:27
 					i := gc_tx
 					j := gc_ty
+//line guide.go:29
 					c[i][j] = a[i][j] + b[i][j]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:27
 					i := gc_tx
 					j := gc_ty
+//line guide.go:29
 					c[i][j] = a[i][j] + b[i][j]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:27
 					i := gc_tx
 					j := gc_ty
+//line guide.go:29
 					c[i][j] = a[i][j] + b[i][j]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:27
 					i := gc_tx
 					j := gc_ty
+//line guide.go:29
 					c[i][j] = a[i][j] + b[i][j]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line guide.go:27
 				i := gc_tx
 				j := gc_ty
+//line guide.go:29
 				c[i][j] = a[i][j] + b[i][j]
 			}
 			gc_ty++
@@ -148,10 +147,10 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 				gc_by = 0
 			}
 		}
-//line guide.go:62
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line guide.go:65
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(guideN, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -171,57 +170,47 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:38
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line guide.go:41
 					c[i][j] = a[i][j] + b[i][j]
 				}
 				{
-//line guide.go:45
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:38
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line guide.go:41
 					c[i][j] = a[i][j] + b[i][j]
 				}
 				{
-//line guide.go:45
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:38
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line guide.go:41
 					c[i][j] = a[i][j] + b[i][j]
 				}
 				{
-//line guide.go:45
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line guide.go:38
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line guide.go:41
 					c[i][j] = a[i][j] + b[i][j]
 				}
 			}
-//line guide.go:45
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line guide.go:38
 				i := gc_bx*gc_bdx + gc_tx
 				j := gc_by*gc_bdy + gc_ty
 //line guide.go:41
 				c[i][j] = a[i][j] + b[i][j]
 			}
-//line guide.go:44
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -300,8 +289,8 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line guide.go:146
 				laneID := gc_tx & 0x1f
+//line guide.go:147
 				var value int32
 				if laneID == 0 {
 					value = arg
@@ -309,7 +298,6 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 				gc_c1v[gc_lane] = value
 			}
 		}
-//line guide.go:151
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -322,6 +310,7 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
+//line guide.go:163
 				var value int32
 //line guide.go:151
 				value = gc_c1r[gc_lane]
@@ -371,11 +360,9 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line guide.go:163
 				laneID := gc_tx & 0x1f
 //line guide.go:165
 				value := int32(31 - laneID)
-//line guide.go:167
 				gc_l_value[gc_lane] = value
 			}
 		}
@@ -383,7 +370,6 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 		for i := 1; i <= 4; i *= 2 {
 //line guide.go:172
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 8, &gc_c1r)
-//line guide.go:174
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -391,26 +377,22 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line guide.go:163
 				laneID := gc_tx & 0x1f
-//line guide.go:165
 				value := gc_l_value[gc_lane]
 //line guide.go:172
 				n := gc_c1r[gc_lane]
 				if (laneID & 7) >= i {
 					value += n
 				}
-//line guide.go:177
 				gc_l_value[gc_lane] = value
 			}
 		}
 		{
-//line guide.go:182
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line guide.go:185
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line guide.go:187
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 //line guide.go:178

@@ -83,7 +83,6 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 	size := len(data)
 //line numba.go:109
 	shr := gocuda.Shared[int32](t, nelem)[:nelem]
-//line numba.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -92,23 +91,19 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line numba.go:103
 			tid := gc_tx
-//line numba.go:106
 			i := gc_bx*gc_bdx + gc_tx
 //line numba.go:105
 			if !(tid < size) {
-//line numba.go:105
 				gc_exited[gc_rank] = true
-//line numba.go:105
 				continue gc_L1
 			}
 //line numba.go:110
 			shr[tid] = int32(data[i])
 		}
 	}
-//line numba.go:116
 	s := 1
+//line numba.go:117
 	for s < gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -117,8 +112,8 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line numba.go:126
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line numba.go:127
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
@@ -127,20 +122,17 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line numba.go:103
 					tid := gc_tx
 //line numba.go:120
 					shr[tid] += shr[tid+s]
 				}
 			} else {
-//line numba.go:124
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line numba.go:103
 					tid := gc_tx
 //line numba.go:118
 					if tid%(2*s) == 0 {
@@ -153,7 +145,6 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 //line numba.go:122
 		s *= 2
 	}
-//line numba.go:125
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -165,7 +156,6 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line numba.go:103
 			tid := gc_tx
 //line numba.go:128
 			data[tid] = int64(shr[tid])

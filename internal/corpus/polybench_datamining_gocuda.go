@@ -102,7 +102,6 @@ func gc_body_corrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:82
 						j1 := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_datamining.go:85
@@ -195,7 +194,6 @@ func gc_body_covarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symma
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:129
 						j1 := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_datamining.go:132

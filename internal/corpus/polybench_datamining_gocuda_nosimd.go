@@ -45,78 +45,64 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step + 1
 //line polybench_datamining.go:35
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step + 2
 //line polybench_datamining.go:35
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step + 3
 //line polybench_datamining.go:35
 							gc_at[gc_tx] = 0.0
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_datamining.go:35
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_datamining.go:43
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:35
 							mean[j] = 0.0
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:35
 						mean[j] = 0.0
@@ -126,9 +112,9 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 		}
 //line polybench_datamining.go:36
 		for i := 0; i < n; i++ {
-//line polybench_datamining.go:38
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:40
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -148,78 +134,64 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step3 + 1
 //line polybench_datamining.go:37
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step3 + 2
 //line polybench_datamining.go:37
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step3 + 3
 //line polybench_datamining.go:37
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line polybench_datamining.go:37
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
-//line polybench_datamining.go:43
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:37
 							mean[j] += data[i*m+j]
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:37
 							mean[j] += data[i*m+j]
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:37
 							mean[j] += data[i*m+j]
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:37
 							mean[j] += data[i*m+j]
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:37
 						mean[j] += data[i*m+j]
@@ -228,9 +200,9 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 			}
 		}
 		{
-//line polybench_datamining.go:47
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:49
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -248,78 +220,64 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_at4[gc_tx] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step5 + 1
 //line polybench_datamining.go:39
 							gc_at4[gc_tx] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step5 + 2
 //line polybench_datamining.go:39
 							gc_at4[gc_tx] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step5 + 3
 //line polybench_datamining.go:39
 							gc_at4[gc_tx] /= corrFloatN
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line polybench_datamining.go:39
 						gc_at4[gc_tx] /= corrFloatN
 					}
 				} else {
-//line polybench_datamining.go:43
 					gc_step6 := gc_from
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
 							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 							mean[j] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 							mean[j] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 							mean[j] /= corrFloatN
 						}
 						{
-//line polybench_datamining.go:43
 							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 							mean[j] /= corrFloatN
 						}
 					}
-//line polybench_datamining.go:43
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:32
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:39
 						mean[j] /= corrFloatN
@@ -365,78 +323,64 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx := gc_step + 1
 //line polybench_datamining.go:51
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx := gc_step + 2
 //line polybench_datamining.go:51
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx := gc_step + 3
 //line polybench_datamining.go:51
 							gc_at[gc_tx] = 0.0
 						}
 					}
-//line polybench_datamining.go:63
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_datamining.go:51
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_datamining.go:63
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:63
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:51
 							std[j] = 0.0
 						}
 					}
-//line polybench_datamining.go:63
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:51
 						std[j] = 0.0
@@ -446,9 +390,9 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 		}
 //line polybench_datamining.go:52
 		for i := 0; i < n; i++ {
-//line polybench_datamining.go:54
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:56
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -466,11 +410,9 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
 					}
 				} else {
-//line polybench_datamining.go:63
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:53
 						std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
@@ -479,9 +421,9 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 			}
 		}
 		{
-//line polybench_datamining.go:67
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:69
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -499,29 +441,23 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					gc_vb6 := lanes.BroadcastFloat32x8(1.0)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line polybench_datamining.go:48
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:48
 						_ = j
 //line polybench_datamining.go:50
 						lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb4).StoreSlice(gc_at5[gc_tx:])
 //line polybench_datamining.go:50
 						gc_t3 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
-//line polybench_datamining.go:50
 						gc_x2 := gc_t3
-//line polybench_datamining.go:50
 						gc_t4 := gc_x2.Sqrt()
 //line polybench_datamining.go:50
 						gc_t4.StoreSlice(gc_at5[gc_tx:])
 //line polybench_datamining.go:50
 						gc_if2 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).LessEqual(gc_vb5)
-//line polybench_datamining.go:50
 						if gc_if2.ToBits() != 0 {
 //line polybench_datamining.go:50
 							gc_vb6.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if2)
 						}
 					}
-//line polybench_datamining.go:52
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line polybench_datamining.go:55
 						gc_at5[gc_tx] /= corrFloatN
@@ -531,7 +467,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 					}
 				} else {
-//line polybench_datamining.go:63
 					gc_vstep2 := gc_from
 //line polybench_datamining.go:55
 					gc_vb := lanes.BroadcastFloat32x8(corrFloatN)
@@ -540,11 +475,9 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					gc_vb3 := lanes.BroadcastFloat32x8(1.0)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line polybench_datamining.go:48
 						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:55
 						if j < 0 || j > len(std)-8 {
-//line polybench_datamining.go:55
 							break
 						}
 //line polybench_datamining.go:55
@@ -552,7 +485,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 //line polybench_datamining.go:55
 						gc_t := lanes.LoadFloat32x8Slice(std[j:])
 						gc_x := gc_t
-//line polybench_datamining.go:56
 						gc_t2 := gc_x.Sqrt()
 //line polybench_datamining.go:56
 						gc_t2.StoreSlice(std[j:])
@@ -566,7 +498,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:48
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:55
 						std[j] /= corrFloatN
@@ -591,7 +522,6 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_datamining.go:78
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -602,10 +532,10 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_datamining.go:89
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:92
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -631,12 +561,10 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
 				}
 			} else {
-//line polybench_datamining.go:77
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_datamining.go:68
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:72
@@ -644,7 +572,6 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					data[i*m+j] /= sqrtf(corrFloatN) * std[j]
 				}
 			}
-//line polybench_datamining.go:77
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -689,78 +616,64 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step + 1
 //line polybench_datamining.go:103
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step + 2
 //line polybench_datamining.go:103
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step + 3
 //line polybench_datamining.go:103
 							gc_at[gc_tx] = 0.0
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_datamining.go:103
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_datamining.go:111
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:103
 							mean[j] = 0.0
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:103
 						mean[j] = 0.0
@@ -770,9 +683,9 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 		}
 //line polybench_datamining.go:104
 		for i := 0; i < n; i++ {
-//line polybench_datamining.go:106
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:108
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -792,78 +705,64 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step3 + 1
 //line polybench_datamining.go:105
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step3 + 2
 //line polybench_datamining.go:105
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step3 + 3
 //line polybench_datamining.go:105
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line polybench_datamining.go:105
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
-//line polybench_datamining.go:111
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:105
 							mean[j] += data[i*m+j]
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:105
 							mean[j] += data[i*m+j]
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:105
 							mean[j] += data[i*m+j]
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:105
 							mean[j] += data[i*m+j]
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:105
 						mean[j] += data[i*m+j]
@@ -872,9 +771,9 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 			}
 		}
 		{
-//line polybench_datamining.go:115
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:117
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -892,78 +791,64 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step5 + 1
 //line polybench_datamining.go:107
 							gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step5 + 2
 //line polybench_datamining.go:107
 							gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step5 + 3
 //line polybench_datamining.go:107
 							gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line polybench_datamining.go:107
 						gc_at4[gc_tx] /= float32(covarFloatN)
 					}
 				} else {
-//line polybench_datamining.go:111
 					gc_step6 := gc_from
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
 							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 							mean[j] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 							mean[j] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 							mean[j] /= float32(covarFloatN)
 						}
 						{
-//line polybench_datamining.go:111
 							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 							mean[j] /= float32(covarFloatN)
 						}
 					}
-//line polybench_datamining.go:111
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:100
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:107
 						mean[j] /= float32(covarFloatN)
@@ -984,7 +869,6 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line polybench_datamining.go:126
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -995,10 +879,10 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_datamining.go:137
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_datamining.go:140
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1025,31 +909,26 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						gc_at[gc_tx] -= gc_at2[gc_tx]
 					}
 					{
-//line polybench_datamining.go:124
 						gc_tx := gc_step + 1
 //line polybench_datamining.go:120
 						gc_at[gc_tx] -= gc_at2[gc_tx]
 					}
 					{
-//line polybench_datamining.go:124
 						gc_tx := gc_step + 2
 //line polybench_datamining.go:120
 						gc_at[gc_tx] -= gc_at2[gc_tx]
 					}
 					{
-//line polybench_datamining.go:124
 						gc_tx := gc_step + 3
 //line polybench_datamining.go:120
 						gc_at[gc_tx] -= gc_at2[gc_tx]
 					}
 				}
-//line polybench_datamining.go:124
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_datamining.go:120
 					gc_at[gc_tx] -= gc_at2[gc_tx]
 				}
 			} else {
-//line polybench_datamining.go:124
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -1057,62 +936,52 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:116
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:120
 						data[i*m+j] -= mean[j]
 					}
 					{
-//line polybench_datamining.go:124
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:116
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:120
 						data[i*m+j] -= mean[j]
 					}
 					{
-//line polybench_datamining.go:124
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:116
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:120
 						data[i*m+j] -= mean[j]
 					}
 					{
-//line polybench_datamining.go:124
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:116
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:120
 						data[i*m+j] -= mean[j]
 					}
 				}
-//line polybench_datamining.go:124
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line polybench_datamining.go:116
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:120
 					data[i*m+j] -= mean[j]
 				}
 			}
-//line polybench_datamining.go:124
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -13,8 +13,10 @@ import (
 //line polybench_datamining.go:31
 func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -113,7 +115,42 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:35
+							mean[j] = 0.0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:35
+							mean[j] = 0.0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:35
+							mean[j] = 0.0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:35
+							mean[j] = 0.0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -210,7 +247,42 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:37
+							mean[j] += data[i*m+j]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:37
+							mean[j] += data[i*m+j]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:37
+							mean[j] += data[i*m+j]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:37
+							mean[j] += data[i*m+j]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -311,7 +383,42 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_vstep6
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -326,8 +433,10 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 
 func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, std, data []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -426,7 +535,42 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:51
+							std[j] = 0.0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:51
+							std[j] = 0.0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:51
+							std[j] = 0.0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:51
+							std[j] = 0.0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -874,8 +1018,10 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 //line polybench_datamining.go:99
 func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -974,7 +1120,42 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:103
+							mean[j] = 0.0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:103
+							mean[j] = 0.0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:103
+							mean[j] = 0.0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:103
+							mean[j] = 0.0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -1071,7 +1252,42 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:105
+							mean[j] += data[i*m+j]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:105
+							mean[j] += data[i*m+j]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:105
+							mean[j] += data[i*m+j]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:105
+							mean[j] += data[i*m+j]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -1172,7 +1388,42 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_vstep6
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -1304,7 +1555,50 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+//line polybench_datamining.go:120
+						data[i*m+j] -= mean[j]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+//line polybench_datamining.go:120
+						data[i*m+j] -= mean[j]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+//line polybench_datamining.go:120
+						data[i*m+j] -= mean[j]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+//line polybench_datamining.go:120
+						data[i*m+j] -= mean[j]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

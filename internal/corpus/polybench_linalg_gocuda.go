@@ -157,7 +157,6 @@ func gc_body_syrkKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, alph
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:106
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 						{
@@ -239,7 +238,6 @@ func gc_body_syr2kKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, alp
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:122
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 						{
@@ -304,7 +302,6 @@ func gc_body_ataxKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:138
 						i := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_linalg.go:141
@@ -388,7 +385,6 @@ func gc_body_bicgKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:181
 						i := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_linalg.go:184
@@ -448,7 +444,6 @@ func gc_body_gesummvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, alpha,
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:196
 						i := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_linalg.go:199
@@ -509,7 +504,6 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:211
 							i := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:214
@@ -522,7 +516,6 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:211
 							i := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:214
@@ -535,7 +528,6 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:211
 							i := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:214
@@ -548,7 +540,6 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:211
 							i := gc_bx*gc_bdx + gc_tx
 							{
 //line polybench_linalg.go:214
@@ -561,7 +552,6 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:211
 						i := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_linalg.go:214

@@ -61,89 +61,74 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx := gc_step + 1
 //line polybench_linalg.go:20
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx := gc_step + 2
 //line polybench_linalg.go:20
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx := gc_step + 3
 //line polybench_linalg.go:20
 							gc_at[gc_tx] = 0
 						}
 					}
-//line polybench_linalg.go:27
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_linalg.go:20
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:27
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:27
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:20
 							tmp[i*nj+j] = 0
 						}
 					}
-//line polybench_linalg.go:27
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:20
 						tmp[i*nj+j] = 0
 					}
 				}
-//line polybench_linalg.go:27
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -153,10 +138,10 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 //line polybench_linalg.go:21
 		for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, tmp)
-//line polybench_linalg.go:25
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:28
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -183,18 +168,15 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:27
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:16
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:22
 						tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 					}
 				}
-//line polybench_linalg.go:27
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -257,89 +239,74 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							gc_at[gc_tx] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx := gc_step + 1
 //line polybench_linalg.go:35
 							gc_at[gc_tx] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx := gc_step + 2
 //line polybench_linalg.go:35
 							gc_at[gc_tx] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx := gc_step + 3
 //line polybench_linalg.go:35
 							gc_at[gc_tx] *= beta
 						}
 					}
-//line polybench_linalg.go:42
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_linalg.go:35
 						gc_at[gc_tx] *= beta
 					}
 				} else {
-//line polybench_linalg.go:42
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 						{
-//line polybench_linalg.go:42
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:35
 							d[i*nl+j] *= beta
 						}
 					}
-//line polybench_linalg.go:42
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:35
 						d[i*nl+j] *= beta
 					}
 				}
-//line polybench_linalg.go:42
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -349,10 +316,10 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 //line polybench_linalg.go:36
 		for k := 0; k < nj; k++ {
 			gc_apart := compiled.Disjoint(tmp, d)
-//line polybench_linalg.go:40
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:43
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -379,18 +346,15 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:42
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:31
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:37
 						d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
 					}
 				}
-//line polybench_linalg.go:42
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -453,89 +417,74 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx := gc_step + 1
 //line polybench_linalg.go:50
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx := gc_step + 2
 //line polybench_linalg.go:50
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx := gc_step + 3
 //line polybench_linalg.go:50
 							gc_at[gc_tx] = 0
 						}
 					}
-//line polybench_linalg.go:57
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_linalg.go:50
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:57
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 						{
-//line polybench_linalg.go:57
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:50
 							e[i*nj+j] = 0
 						}
 					}
-//line polybench_linalg.go:57
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:50
 						e[i*nj+j] = 0
 					}
 				}
-//line polybench_linalg.go:57
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -545,10 +494,10 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:51
 		for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, e)
-//line polybench_linalg.go:55
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:58
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -575,18 +524,15 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:57
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:46
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:52
 						e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
 					}
 				}
-//line polybench_linalg.go:57
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -649,89 +595,74 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx := gc_step + 1
 //line polybench_linalg.go:65
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx := gc_step + 2
 //line polybench_linalg.go:65
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx := gc_step + 3
 //line polybench_linalg.go:65
 							gc_at[gc_tx] = 0
 						}
 					}
-//line polybench_linalg.go:72
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_linalg.go:65
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:72
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:72
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:65
 							f[i*nl+j] = 0
 						}
 					}
-//line polybench_linalg.go:72
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:65
 						f[i*nl+j] = 0
 					}
 				}
-//line polybench_linalg.go:72
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -741,10 +672,10 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:66
 		for k := 0; k < nm; k++ {
 			gc_apart := compiled.Disjoint(c, f)
-//line polybench_linalg.go:70
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:73
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -771,18 +702,15 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:72
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:61
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:67
 						f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
 					}
 				}
-//line polybench_linalg.go:72
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -845,89 +773,74 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx := gc_step + 1
 //line polybench_linalg.go:80
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx := gc_step + 2
 //line polybench_linalg.go:80
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx := gc_step + 3
 //line polybench_linalg.go:80
 							gc_at[gc_tx] = 0
 						}
 					}
-//line polybench_linalg.go:87
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_linalg.go:80
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:87
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 						{
-//line polybench_linalg.go:87
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:80
 							g[i*nl+j] = 0
 						}
 					}
-//line polybench_linalg.go:87
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:80
 						g[i*nl+j] = 0
 					}
 				}
-//line polybench_linalg.go:87
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -937,10 +850,10 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:81
 		for k := 0; k < nj; k++ {
 			gc_apart := compiled.Disjoint(e, g)
-//line polybench_linalg.go:85
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:88
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -967,18 +880,15 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:87
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:76
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:82
 						g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
 					}
 				}
-//line polybench_linalg.go:87
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1041,89 +951,74 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							gc_at[gc_tx] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx := gc_step + 1
 //line polybench_linalg.go:95
 							gc_at[gc_tx] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx := gc_step + 2
 //line polybench_linalg.go:95
 							gc_at[gc_tx] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx := gc_step + 3
 //line polybench_linalg.go:95
 							gc_at[gc_tx] *= beta
 						}
 					}
-//line polybench_linalg.go:102
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_linalg.go:95
 						gc_at[gc_tx] *= beta
 					}
 				} else {
-//line polybench_linalg.go:102
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 						{
-//line polybench_linalg.go:102
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
 							j := gc_bx*gc_bdx + gc_tx
 							i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:95
 							c[i*nj+j] *= beta
 						}
 					}
-//line polybench_linalg.go:102
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:95
 						c[i*nj+j] *= beta
 					}
 				}
-//line polybench_linalg.go:102
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1133,10 +1028,10 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 //line polybench_linalg.go:96
 		for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, c)
-//line polybench_linalg.go:100
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:103
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1163,18 +1058,15 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:102
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:91
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:97
 						c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 					}
 				}
-//line polybench_linalg.go:102
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1220,78 +1112,64 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step + 1
 //line polybench_linalg.go:156
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step + 2
 //line polybench_linalg.go:156
 							gc_at[gc_tx] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step + 3
 //line polybench_linalg.go:156
 							gc_at[gc_tx] = 0
 						}
 					}
-//line polybench_linalg.go:163
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_linalg.go:156
 						gc_at[gc_tx] = 0
 					}
 				} else {
-//line polybench_linalg.go:163
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:156
 							y[j] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:156
 							y[j] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:156
 							y[j] = 0
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:156
 							y[j] = 0
 						}
 					}
-//line polybench_linalg.go:163
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:156
 						y[j] = 0
@@ -1302,9 +1180,9 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 //line polybench_linalg.go:157
 		for i := 0; i < nx; i++ {
 			gc_apart := compiled.Disjoint(tmp, y)
-//line polybench_linalg.go:161
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:163
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1327,78 +1205,64 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step3 + 1
 //line polybench_linalg.go:158
 							gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step3 + 2
 //line polybench_linalg.go:158
 							gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step3 + 3
 //line polybench_linalg.go:158
 							gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 					}
-//line polybench_linalg.go:163
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line polybench_linalg.go:158
 						gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 					}
 				} else {
-//line polybench_linalg.go:163
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:158
 							y[j] += a[i*ny+j] * tmp[i]
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:158
 							y[j] += a[i*ny+j] * tmp[i]
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:158
 							y[j] += a[i*ny+j] * tmp[i]
 						}
 						{
-//line polybench_linalg.go:163
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:158
 							y[j] += a[i*ny+j] * tmp[i]
 						}
 					}
-//line polybench_linalg.go:163
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:153
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:158
 						y[j] += a[i*ny+j] * tmp[i]
@@ -1444,78 +1308,64 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step + 1
 //line polybench_linalg.go:170
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step + 2
 //line polybench_linalg.go:170
 							gc_at[gc_tx] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step + 3
 //line polybench_linalg.go:170
 							gc_at[gc_tx] = 0.0
 						}
 					}
-//line polybench_linalg.go:177
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_linalg.go:170
 						gc_at[gc_tx] = 0.0
 					}
 				} else {
-//line polybench_linalg.go:177
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:170
 							s[j] = 0.0
 						}
 					}
-//line polybench_linalg.go:177
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:170
 						s[j] = 0.0
@@ -1526,9 +1376,9 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 //line polybench_linalg.go:171
 		for i := 0; i < nx; i++ {
 			gc_apart := compiled.Disjoint(r, s)
-//line polybench_linalg.go:175
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:177
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1551,78 +1401,64 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step3 + 1
 //line polybench_linalg.go:172
 							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step3 + 2
 //line polybench_linalg.go:172
 							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step3 + 3
 //line polybench_linalg.go:172
 							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 					}
-//line polybench_linalg.go:177
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line polybench_linalg.go:172
 						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-//line polybench_linalg.go:177
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:172
 							s[j] += r[i] * a[i*ny+j]
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:172
 							s[j] += r[i] * a[i*ny+j]
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:172
 							s[j] += r[i] * a[i*ny+j]
 						}
 						{
-//line polybench_linalg.go:177
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:172
 							s[j] += r[i] * a[i*ny+j]
 						}
 					}
-//line polybench_linalg.go:177
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:167
 						j := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:172
 						s[j] += r[i] * a[i*ny+j]
@@ -1652,9 +1488,9 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 //line polybench_linalg.go:227
 		for j := 0; j < n; j++ {
 			gc_apart := compiled.Disjoint(y2, x2)
-//line polybench_linalg.go:231
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line polybench_linalg.go:233
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1677,78 +1513,64 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx := gc_step + 1
 //line polybench_linalg.go:228
 							gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx := gc_step + 2
 //line polybench_linalg.go:228
 							gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx := gc_step + 3
 //line polybench_linalg.go:228
 							gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 						}
 					}
-//line polybench_linalg.go:233
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line polybench_linalg.go:228
 						gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 					}
 				} else {
-//line polybench_linalg.go:233
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
 							i := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:228
 							x2[i] += a[j*n+i] * y2[j]
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
 							i := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:228
 							x2[i] += a[j*n+i] * y2[j]
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
 							i := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:228
 							x2[i] += a[j*n+i] * y2[j]
 						}
 						{
-//line polybench_linalg.go:233
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
 							i := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:228
 							x2[i] += a[j*n+i] * y2[j]
 						}
 					}
-//line polybench_linalg.go:233
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:224
 						i := gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:228
 						x2[i] += a[j*n+i] * y2[j]

@@ -138,7 +138,46 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:20
+							tmp[i*nj+j] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:20
+							tmp[i*nj+j] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:20
+							tmp[i*nj+j] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:20
+							tmp[i*nj+j] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -416,7 +455,46 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:35
+							d[i*nl+j] *= beta
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:35
+							d[i*nl+j] *= beta
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:35
+							d[i*nl+j] *= beta
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:35
+							d[i*nl+j] *= beta
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -692,7 +770,46 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:50
+							e[i*nj+j] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:50
+							e[i*nj+j] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:50
+							e[i*nj+j] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:50
+							e[i*nj+j] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -968,7 +1085,46 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:65
+							f[i*nl+j] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:65
+							f[i*nl+j] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:65
+							f[i*nl+j] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:65
+							f[i*nl+j] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -1244,7 +1400,46 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:80
+							g[i*nl+j] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:80
+							g[i*nl+j] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:80
+							g[i*nl+j] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:80
+							g[i*nl+j] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -1526,7 +1721,46 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:95
+							c[i*nj+j] *= beta
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:95
+							c[i*nj+j] *= beta
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:95
+							c[i*nj+j] *= beta
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+//line polybench_linalg.go:95
+							c[i*nj+j] *= beta
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -1675,8 +1909,10 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 //line polybench_linalg.go:152
 func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, y, tmp []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1775,7 +2011,42 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:156
+							y[j] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:156
+							y[j] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:156
+							y[j] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:156
+							y[j] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -1888,7 +2159,42 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:158
+							y[j] += a[i*ny+j] * tmp[i]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:158
+							y[j] += a[i*ny+j] * tmp[i]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:158
+							y[j] += a[i*ny+j] * tmp[i]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:158
+							y[j] += a[i*ny+j] * tmp[i]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -1903,8 +2209,10 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 
 func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, r, s []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -2003,7 +2311,42 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:170
+							s[j] = 0.0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:170
+							s[j] = 0.0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:170
+							s[j] = 0.0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:170
+							s[j] = 0.0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -2116,7 +2459,42 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:172
+							s[j] += r[i] * a[i*ny+j]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:172
+							s[j] += r[i] * a[i*ny+j]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:172
+							s[j] += r[i] * a[i*ny+j]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:172
+							s[j] += r[i] * a[i*ny+j]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						j := gc_bx*gc_bdx + gc_tx
@@ -2132,8 +2510,10 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 //line polybench_linalg.go:223
 func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2 []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -2248,7 +2628,42 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:228
+							x2[i] += a[j*n+i] * y2[j]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:228
+							x2[i] += a[j*n+i] * y2[j]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:228
+							x2[i] += a[j*n+i] * y2[j]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+//line polybench_linalg.go:228
+							x2[i] += a[j*n+i] * y2[j]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx

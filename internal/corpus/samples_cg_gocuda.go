@@ -95,7 +95,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	grid := cg.ThisGrid(t)
 //line samples_cg.go:217
 	sdata := gocuda.DynamicShared[float64](t)
-//line samples_cg.go:219
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -137,7 +136,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			return
 		}
 		gc_more = false
-//line samples_cg.go:229
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
@@ -181,7 +179,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_cg.go:190
 			tid := gc_rank
 //line samples_cg.go:193
 			gc_c1v[gc_lane] = sdata_[tid]
@@ -191,25 +188,20 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_cg.go:190
 			tid := gc_rank
 //line samples_cg.go:193
 			sdata_[tid] = gc_c1r[gc_lane]
 		}
 	}
-//line samples_cg.go:198
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_cg.go:196
 		beta := 0.0
 		if gc_rank == 0 {
 			beta = 0
+//line samples_cg.go:199
 			for i_ := 0; i_ < gc_bdx; i_ += tile32.Size() {
-//line samples_cg.go:199
 				gc_b.Tick()
-//line samples_cg.go:199
 				if gc_b.Stopped() {
-//line samples_cg.go:199
 					return
 				}
 //line samples_cg.go:200
@@ -220,9 +212,9 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	}
 //line samples_cg.go:207
 	gc_apart := compiled.Disjoint(sdata, gOdata)
-//line samples_cg.go:210
 	gc_off2 := gc_bx
 	gc_off3 := 0
+//line samples_cg.go:212
 	if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_apart {
 		gc_at := gOdata[gc_off2:][:1]
 		gc_at2 := sdata[gc_off3:][:1]
@@ -231,45 +223,41 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
-//line samples_cg.go:221
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
 				if gc_rank == 0 {
+//line samples_cg.go:233
 					gc_at[0] = float32(gc_elem)
 				}
 			}
 			{
 				gc_rank := gc_step2 + 1
-//line samples_cg.go:239
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
 				if gc_rank == 0 {
+//line samples_cg.go:233
 					gc_at[0] = float32(gc_elem)
 				}
 			}
 			{
 				gc_rank := gc_step2 + 2
-//line samples_cg.go:239
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
 				if gc_rank == 0 {
+//line samples_cg.go:233
 					gc_at[0] = float32(gc_elem)
 				}
 			}
 			{
 				gc_rank := gc_step2 + 3
-//line samples_cg.go:239
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
 				if gc_rank == 0 {
+//line samples_cg.go:233
 					gc_at[0] = float32(gc_elem)
 				}
 			}
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_cg.go:232
 			if gc_rank == 0 {
+//line samples_cg.go:233
 				gc_at[0] = float32(gc_elem)
 			}
 		}
@@ -279,45 +267,44 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			{
 				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
 				if gc_rank == 0 {
+//line samples_cg.go:233
 					gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 			{
 				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
 				if gc_rank == 0 {
+//line samples_cg.go:233
 					gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 			{
 				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
 				if gc_rank == 0 {
+//line samples_cg.go:233
 					gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 			{
 				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
 				if gc_rank == 0 {
+//line samples_cg.go:233
 					gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 		}
 		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_cg.go:232
 			if gc_rank == 0 {
+//line samples_cg.go:233
 				gOdata[gc_bx] = float32(sdata[0])
 			}
 		}
 	}
-//line samples_cg.go:236
 	if !gc_b.SyncGrid() {
 		return
 	}
@@ -418,10 +405,8 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_cg.go:268
 		gc_save7 := gc_act
 		gc_in7 := gc_act
-//line samples_cg.go:271
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -429,14 +414,11 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-//line samples_cg.go:265
 			id := gc_tx + gc_bx*gc_bdx
 //line samples_cg.go:267
 			i := id
-//line samples_cg.go:269
 			gc_l_i[gc_lane] = i
 		}
-//line samples_cg.go:272
 		for {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -444,7 +426,6 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 			}
 			gc_act = gc_in7 &^ gc_dead
 			var gc_m7, gc_skip7 uint32
-//line samples_cg.go:280
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -462,7 +443,6 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 			if gc_act == 0 {
 				break
 			}
-//line samples_cg.go:277
 			var gc_m5 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -512,7 +492,6 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 					active := gc_l_active[gc_lane]
 //line samples_cg.go:265
 					var res int32
-//line samples_cg.go:267
 					i := gc_l_i[gc_lane]
 //line samples_cg.go:255
 					res = gc_c2r[gc_lane]
@@ -521,15 +500,12 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 					dst[r] = src[i]
 				}
 			}
-//line samples_cg.go:273
 			gc_act = gc_save5 &^ gc_dead &^ gc_skip7
-//line samples_cg.go:275
 			gc_act = gc_in7 &^ gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_cg.go:282
 				i := gc_l_i[gc_lane]
 //line samples_cg.go:267
 				i += gc_gdx * gc_bdx
@@ -579,7 +555,6 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_cg.go:298
 		gc_save10 := gc_act
 		gc_in10 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -588,7 +563,6 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 			gc_b.Enter(gc_rank)
 //line samples_cg.go:297
 			i := int(grid.ThreadRank())
-//line samples_cg.go:299
 			gc_l_i[gc_lane] = i
 		}
 		for {
@@ -598,7 +572,6 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 			}
 			gc_act = gc_in10 &^ gc_dead
 			var gc_m10, gc_skip10 uint32
-//line samples_cg.go:309
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -625,10 +598,8 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 				i := gc_l_i[gc_lane]
 //line samples_cg.go:298
 				bucket := int(srcArr[i])
-//line samples_cg.go:300
 				gc_l_bucket[gc_lane] = bucket
 			}
-//line samples_cg.go:303
 			var gc_m8 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -649,11 +620,9 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_cg.go:312
 					bucket := gc_l_bucket[gc_lane]
 //line samples_cg.go:300
 					var bucket_ int = bucket
-//line samples_cg.go:302
 					gc_l_bucket_[gc_lane] = bucket_
 				}
 //line samples_cg.go:300
@@ -665,7 +634,6 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_cg.go:285
 					gc_b.Enter(gc_rank)
 					bucket_ := gc_l_bucket_[gc_lane]
 					_ = bucket_
@@ -705,7 +673,6 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 					labeledGroup := gc_l_labeledGroup[gc_lane]
 //line samples_cg.go:295
 					var res int32
-//line samples_cg.go:297
 					i := gc_l_i[gc_lane]
 //line samples_cg.go:285
 					res = gc_c3r[gc_lane]
@@ -714,9 +681,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 					indicesBuckets[r] = int32(i)
 				}
 			}
-//line samples_cg.go:304
 			gc_act = gc_save8 &^ gc_dead &^ gc_skip10
-//line samples_cg.go:306
 			gc_act = gc_in10 &^ gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -773,7 +738,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_cg.go:327
 		gc_save10 := gc_act
 		gc_in10 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -782,7 +746,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 			gc_b.Enter(gc_rank)
 //line samples_cg.go:326
 			i := int(grid.ThreadRank())
-//line samples_cg.go:328
 			gc_l_i[gc_lane] = i
 		}
 		for {
@@ -792,7 +755,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 			}
 			gc_act = gc_in10 &^ gc_dead
 			var gc_m10, gc_skip10 uint32
-//line samples_cg.go:338
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -819,10 +781,8 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 				i := gc_l_i[gc_lane]
 //line samples_cg.go:327
 				bucket := int(srcArr[i])
-//line samples_cg.go:329
 				gc_l_bucket[gc_lane] = bucket
 			}
-//line samples_cg.go:332
 			var gc_m8 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -843,11 +803,9 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_cg.go:341
 					bucket := gc_l_bucket[gc_lane]
 //line samples_cg.go:329
 					var bucket_ int = bucket
-//line samples_cg.go:331
 					gc_l_bucket_[gc_lane] = bucket_
 				}
 //line samples_cg.go:329
@@ -861,7 +819,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 					i := gc_l_i[gc_lane]
 //line samples_cg.go:329
 					var valueForMax int32 = valueInBuckets[i]
-//line samples_cg.go:309
 					gc_l_valueForMax[gc_lane] = valueForMax
 				}
 //line samples_cg.go:309
@@ -871,7 +828,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_cg.go:316
 					gc_b.Enter(gc_rank)
 					bucket_ := gc_l_bucket_[gc_lane]
 					_ = bucket_
@@ -892,7 +848,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 					_ = valueForMax
 //line samples_cg.go:310
 					labeledGroup := gc_c2r[gc_lane]
-//line samples_cg.go:312
 					gc_l_labeledGroup[gc_lane] = labeledGroup
 				}
 //line samples_cg.go:312
@@ -905,7 +860,6 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					bucket_ := gc_l_bucket_[gc_lane]
-//line samples_cg.go:322
 					labeledGroup := gc_l_labeledGroup[gc_lane]
 //line samples_cg.go:312
 					maxValueInGroup := gc_c3r[gc_lane]
@@ -915,9 +869,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 					}
 				}
 			}
-//line samples_cg.go:320
 			gc_act = gc_save8 &^ gc_dead &^ gc_skip10
-//line samples_cg.go:322
 			gc_act = gc_in10 &^ gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -974,7 +926,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_cg.go:346
 		gc_save11 := gc_act
 		gc_in11 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -983,7 +934,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 			gc_b.Enter(gc_rank)
 //line samples_cg.go:345
 			i := int(grid.ThreadRank())
-//line samples_cg.go:347
 			gc_l_i[gc_lane] = i
 		}
 		for {
@@ -993,7 +943,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 			}
 			gc_act = gc_in11 &^ gc_dead
 			var gc_m11, gc_skip11 uint32
-//line samples_cg.go:357
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -1030,14 +979,11 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line samples_cg.go:354
 				gc_b.Enter(gc_rank)
 //line samples_cg.go:347
 				subTile := gc_c1r[gc_lane]
-//line samples_cg.go:349
 				gc_l_subTile[gc_lane] = subTile
 			}
-//line samples_cg.go:352
 			var gc_m8 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -1072,7 +1018,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 					}
 				}
 			}
-//line samples_cg.go:357
 			gc_act = gc_save8 &^ gc_m8 &^ gc_dead &^ gc_skip11
 			if gc_act != 0 {
 //line samples_cg.go:355
@@ -1092,7 +1037,6 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 					}
 				}
 			}
-//line samples_cg.go:362
 			gc_act = gc_save8 &^ gc_dead &^ gc_skip11
 //line samples_cg.go:360
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)

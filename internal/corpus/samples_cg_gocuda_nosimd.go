@@ -65,7 +65,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:56
 				tid := gc_tx
 //line samples_cg.go:70
 				var tid_ int = tid
@@ -75,11 +74,8 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				var mySum float32
 //line samples_cg.go:61
 				for i < n_ {
-//line samples_cg.go:61
 					gc_b.Tick()
-//line samples_cg.go:61
 					if gc_b.Stopped() {
-//line samples_cg.go:61
 						return
 					}
 //line samples_cg.go:62
@@ -100,11 +96,10 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 //line samples_cg.go:20
 		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line samples_cg.go:24
 			mySum_ := gc_l_mySum_[gc_lane]
+//line samples_cg.go:25
 			beta := mySum_
 			var temp float32
-//line samples_cg.go:28
 			_ = temp
 			gc_l_beta[gc_lane] = beta
 		}
@@ -118,7 +113,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line samples_cg.go:38
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -128,13 +122,11 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_cg.go:56
 					tid := gc_tx
 //line samples_cg.go:70
 					var tid_ int = tid
 //line samples_cg.go:23
 					vid := tid_ & (vec - 1)
-//line samples_cg.go:25
 					beta := gc_l_beta[gc_lane]
 //line samples_cg.go:27
 					var temp float32
@@ -151,15 +143,15 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line samples_cg.go:38
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
+//line samples_cg.go:42
 				var beta float32
-//line samples_cg.go:39
 				if gc_rank == 0 {
 					beta = 0
+//line samples_cg.go:41
 					for i_2 := 0; i_2 < gc_bdx; i_2 += vec {
 						beta += sdata_[i_2]
 					}
@@ -168,7 +160,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			}
 		}
 	})
-//line samples_cg.go:50
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -176,6 +167,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
+//line samples_cg.go:57
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
 			gc_at := gOdata_[gc_off:][:1]
 			gc_at2 := sdata[gc_off2:][:1]
@@ -190,13 +182,11 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 //line samples_cg.go:73
 				gc_at[0] = gc_at2[0]
 			}
-//line samples_cg.go:77
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_cg.go:73
 				gc_at[0] = gc_at2[0]
 			}
 		} else {
-//line samples_cg.go:77
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -207,7 +197,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					gOdata_[gc_bx] = sdata[0]
 				}
 				{
-//line samples_cg.go:77
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -215,7 +204,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					gOdata_[gc_bx] = sdata[0]
 				}
 				{
-//line samples_cg.go:77
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -223,7 +211,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					gOdata_[gc_bx] = sdata[0]
 				}
 				{
-//line samples_cg.go:77
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -231,7 +218,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					gOdata_[gc_bx] = sdata[0]
 				}
 			}
-//line samples_cg.go:77
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -297,7 +283,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:56
 				tid_ := gc_tx
 //line samples_cg.go:70
 				var tid_2 int = tid_
@@ -307,11 +292,8 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				var mySum_ float32
 //line samples_cg.go:61
 				for i_ < n_ {
-//line samples_cg.go:61
 					gc_b.Tick()
-//line samples_cg.go:61
 					if gc_b.Stopped() {
-//line samples_cg.go:61
 						return
 					}
 //line samples_cg.go:62
@@ -332,11 +314,10 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:20
 		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line samples_cg.go:24
 			mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_cg.go:25
 			beta := mySum_2
 			var temp float32
-//line samples_cg.go:28
 			_ = temp
 			gc_l_beta[gc_lane] = beta
 		}
@@ -350,7 +331,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line samples_cg.go:38
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -360,13 +340,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_cg.go:56
 					tid_ := gc_tx
 //line samples_cg.go:70
 					var tid_2 int = tid_
 //line samples_cg.go:23
 					vid := tid_2 & (vec - 1)
-//line samples_cg.go:25
 					beta := gc_l_beta[gc_lane]
 //line samples_cg.go:27
 					var temp float32
@@ -383,15 +361,15 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-//line samples_cg.go:38
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
+//line samples_cg.go:42
 				var beta float32
-//line samples_cg.go:39
 				if gc_rank == 0 {
 					beta = 0
+//line samples_cg.go:41
 					for i_3 := 0; i_3 < gc_bdx; i_3 += vec {
 						beta += sdata_[i_3]
 					}
@@ -422,13 +400,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:73
 					gc_at[0] = gc_at2[0]
 				}
-//line samples_cg.go:77
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_cg.go:73
 					gc_at[0] = gc_at2[0]
 				}
 			} else {
-//line samples_cg.go:77
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -439,7 +415,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gOdata_[gc_bx] = sdata[0]
 					}
 					{
-//line samples_cg.go:77
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -447,7 +422,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gOdata_[gc_bx] = sdata[0]
 					}
 					{
-//line samples_cg.go:77
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -455,7 +429,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gOdata_[gc_bx] = sdata[0]
 					}
 					{
-//line samples_cg.go:77
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -463,7 +436,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						gOdata_[gc_bx] = sdata[0]
 					}
 				}
-//line samples_cg.go:77
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -473,17 +445,14 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			}
 		}
 	}
-//line samples_cg.go:103
 	if gc_gdx > 1 {
 //line samples_cg.go:105
 		amLast := gocuda.Shared[bool](t, 1)[:1]
 		smem := gocuda.DynamicShared[float32](t)
-//line samples_cg.go:108
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_cg.go:104
 				tid := gc_tx
 //line samples_cg.go:109
 				atomic.ThreadFence()
@@ -523,7 +492,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line samples_cg.go:104
 						tid := gc_tx
 //line samples_cg.go:130
 						var tid_3 int = tid
@@ -532,11 +500,8 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						var mySum float32
 //line samples_cg.go:125
 						for i < gc_gdx {
-//line samples_cg.go:125
 							gc_b.Tick()
-//line samples_cg.go:125
 							if gc_b.Stopped() {
-//line samples_cg.go:125
 								return
 							}
 //line samples_cg.go:126
@@ -553,11 +518,10 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:20
 				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line samples_cg.go:24
 					mySum_3 := gc_l_mySum_3[gc_lane]
+//line samples_cg.go:25
 					beta_ := mySum_3
 					var temp_ float32
-//line samples_cg.go:28
 					_ = temp_
 					gc_l_beta_[gc_lane] = beta_
 				}
@@ -571,7 +535,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					if gc_lo3 < gc_hi3 {
-//line samples_cg.go:38
 						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -581,13 +544,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line samples_cg.go:104
 							tid := gc_tx
 //line samples_cg.go:130
 							var tid_3 int = tid
 //line samples_cg.go:23
 							vid_ := tid_3 & (vec - 1)
-//line samples_cg.go:25
 							beta_ := gc_l_beta_[gc_lane]
 //line samples_cg.go:27
 							var temp_ float32
@@ -604,15 +565,15 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
 				}
 			}
-//line samples_cg.go:38
 			compiled.OutOfLine(func() {
 				{
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
+//line samples_cg.go:42
 						var beta_ float32
-//line samples_cg.go:39
 						if gc_rank == 0 {
 							beta_ = 0
+//line samples_cg.go:41
 							for i_5 := 0; i_5 < gc_bdx; i_5 += vec {
 								beta_ += sdata_2[i_5]
 							}
@@ -621,13 +582,13 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 				}
 			})
-//line samples_cg.go:50
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := 0
+//line samples_cg.go:56
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off3 < len(smem) {
 					gc_at3 := gOdata[gc_off3:][:1]
 					gc_at4 := smem[gc_off3:][:1]
@@ -635,7 +596,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line samples_cg.go:64
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:133
@@ -644,9 +604,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 						{
-//line samples_cg.go:140
 							gc_tx := gc_step3 + 1
-//line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:133
@@ -655,9 +613,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 						{
-//line samples_cg.go:140
 							gc_tx := gc_step3 + 2
-//line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:133
@@ -666,9 +622,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 						{
-//line samples_cg.go:140
 							gc_tx := gc_step3 + 3
-//line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:133
@@ -677,7 +631,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 					}
-//line samples_cg.go:140
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -687,7 +640,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						*retirementCount = 0
 					}
 				} else {
-//line samples_cg.go:140
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
@@ -700,7 +652,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 						{
-//line samples_cg.go:140
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -710,7 +661,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 						{
-//line samples_cg.go:140
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -720,7 +670,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 						{
-//line samples_cg.go:140
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -730,7 +679,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							*retirementCount = 0
 						}
 					}
-//line samples_cg.go:140
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -762,7 +710,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 	for vec := gc_bx; vec < vectorN; vec += gc_gdx {
 		vectorBase := elementN * vec
 		vectorEnd := vectorBase + elementN
-//line samples_cg.go:160
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
 //line samples_cg.go:160
@@ -772,9 +719,9 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				return
 			}
 			gc_more = false
-//line samples_cg.go:167
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
+//line samples_cg.go:169
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -784,7 +731,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_cg.go:160
 					gc_start := gc_tx
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
@@ -801,6 +747,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
+//line samples_cg.go:176
 					for iAccum := gc_from2; gc_trips > 0; iAccum, gc_trips = iAccum+(gc_bdx), gc_trips-1 {
 //line samples_cg.go:161
 						var sum float32
@@ -823,9 +770,9 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 					return
 				}
 				gc_more2 = false
-//line samples_cg.go:180
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_off2, gc_to) {
+//line samples_cg.go:182
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -841,35 +788,30 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
-//line samples_cg.go:174
 								gc_more2 = true
 //line samples_cg.go:174
 								gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 1
-//line samples_cg.go:174
 								gc_more2 = true
 //line samples_cg.go:174
 								gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 2
-//line samples_cg.go:174
 								gc_more2 = true
 //line samples_cg.go:174
 								gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 							{
 								gc_tx := gc_step + 3
-//line samples_cg.go:174
 								gc_more2 = true
 //line samples_cg.go:174
 								gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line samples_cg.go:174
 							gc_more2 = true
 //line samples_cg.go:174
 							gc_at[gc_tx] += gc_at2[gc_tx]
@@ -881,7 +823,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples_cg.go:173
 								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
 //line samples_cg.go:174
@@ -891,7 +832,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples_cg.go:173
 								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
 //line samples_cg.go:174
@@ -901,7 +841,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples_cg.go:173
 								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
 //line samples_cg.go:174
@@ -911,7 +850,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line samples_cg.go:173
 								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
 //line samples_cg.go:174
@@ -921,7 +859,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_cg.go:173
 							iAccum_ := gc_tx + gc_off2
 							gc_more2 = true
 //line samples_cg.go:174
@@ -932,12 +869,12 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 			}
 		}
 		{
-//line samples_cg.go:182
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line samples_cg.go:187
 				gc_off5 := vec
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) {
 					gc_at3 := dC[gc_off5:][:1]
@@ -952,13 +889,11 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 //line samples_cg.go:181
 						gc_at3[0] = accumResult[0]
 					}
-//line samples_cg.go:185
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples_cg.go:181
 						gc_at3[0] = accumResult[0]
 					}
 				} else {
-//line samples_cg.go:185
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
@@ -969,7 +904,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							dC[vec] = accumResult[0]
 						}
 						{
-//line samples_cg.go:185
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -977,7 +911,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							dC[vec] = accumResult[0]
 						}
 						{
-//line samples_cg.go:185
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -985,7 +918,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							dC[vec] = accumResult[0]
 						}
 						{
-//line samples_cg.go:185
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -993,7 +925,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							dC[vec] = accumResult[0]
 						}
 					}
-//line samples_cg.go:185
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank

@@ -21,8 +21,10 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_cg.go:84
 	cta := cg.ThisThreadBlock(t)
@@ -274,8 +276,10 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_cg.go:97
 	cta := cg.ThisThreadBlock(t)
@@ -807,9 +811,12 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, elementN int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_cg.go:153
 	cta := cg.ThisThreadBlock(t)
@@ -1002,7 +1009,46 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						if gc_vstep3 > gc_from {
 							gc_more2 = true
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_step := gc_vstep3
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								iAccum_ := gc_tx + gc_off2
+								gc_more2 = true
+//line samples_cg.go:174
+								accumResult[iAccum_] += accumResult[stride+iAccum_]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								iAccum_ := gc_tx + gc_off2
+								gc_more2 = true
+//line samples_cg.go:174
+								accumResult[iAccum_] += accumResult[stride+iAccum_]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								iAccum_ := gc_tx + gc_off2
+								gc_more2 = true
+//line samples_cg.go:174
+								accumResult[iAccum_] += accumResult[stride+iAccum_]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								iAccum_ := gc_tx + gc_off2
+								gc_more2 = true
+//line samples_cg.go:174
+								accumResult[iAccum_] += accumResult[stride+iAccum_]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							iAccum_ := gc_tx + gc_off2
@@ -1024,8 +1070,8 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				gc_off5 := vec
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) {
 					gc_at3 := dC[gc_off5:][:1]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line samples_cg.go:181
 						gc_at3[0] = accumResult[0]
 //line samples_cg.go:181
@@ -1035,43 +1081,43 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 //line samples_cg.go:181
 						gc_at3[0] = accumResult[0]
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line samples_cg.go:181
 						gc_at3[0] = accumResult[0]
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 							dC[vec] = accumResult[0]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 							dC[vec] = accumResult[0]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 							dC[vec] = accumResult[0]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line samples_cg.go:181
 							dC[vec] = accumResult[0]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_cg.go:181

@@ -64,54 +64,54 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 //line samples_convolution.go:46
 					src := baseY*pitch + baseX
 					{
-//line samples_convolution.go:50
 						i := int(1)
+//line samples_convolution.go:51
 						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(2)
+//line samples_convolution.go:51
 						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(3)
+//line samples_convolution.go:51
 						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(4)
+//line samples_convolution.go:51
 						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(5)
+//line samples_convolution.go:51
 						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(6)
+//line samples_convolution.go:51
 						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(7)
+//line samples_convolution.go:51
 						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(8)
+//line samples_convolution.go:51
 						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
-//line samples_convolution.go:55
 					i_ := int(0)
+//line samples_convolution.go:56
 					if baseX >= -i_*rowsBlockDimX {
 						gc_at[0][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
 					} else {
 						gc_at[0][gc_tx+i_*rowsBlockDimX] = 0
 					}
-//line samples_convolution.go:64
 					i_2 := int(9)
+//line samples_convolution.go:65
 					if imageW-baseX > i_2*rowsBlockDimX {
 						gc_at[0][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
 					} else {
@@ -119,7 +119,6 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 					}
 				}
 			} else {
-//line samples_convolution.go:73
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -129,54 +128,54 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 //line samples_convolution.go:46
 					src := baseY*pitch + baseX
 					{
-//line samples_convolution.go:50
 						i := int(1)
+//line samples_convolution.go:51
 						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(2)
+//line samples_convolution.go:51
 						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(3)
+//line samples_convolution.go:51
 						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(4)
+//line samples_convolution.go:51
 						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(5)
+//line samples_convolution.go:51
 						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(6)
+//line samples_convolution.go:51
 						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(7)
+//line samples_convolution.go:51
 						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
 					{
-//line samples_convolution.go:50
 						i := int(8)
+//line samples_convolution.go:51
 						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
-//line samples_convolution.go:55
 					i_ := int(0)
+//line samples_convolution.go:56
 					if baseX >= -i_*rowsBlockDimX {
 						sData[gc_ty][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
 					} else {
 						sData[gc_ty][gc_tx+i_*rowsBlockDimX] = 0
 					}
-//line samples_convolution.go:64
 					i_2 := int(9)
+//line samples_convolution.go:65
 					if imageW-baseX > i_2*rowsBlockDimX {
 						sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
 					} else {
@@ -184,7 +183,6 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 					}
 				}
 			}
-//line samples_convolution.go:73
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -192,11 +190,13 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 		}
 	}
 	compiled.OutOfLine(func() {
+//line samples_convolution.go:80
 		sData := sData[:4]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off6 := gc_ty
+//line samples_convolution.go:86
 				if gc_off6 >= 0 && gc_off6 < len(sData) {
 					gc_at2 := sData[gc_off6:][:1]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -299,54 +299,54 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 //line samples_convolution.go:100
 					src := baseY*pitch + baseX
 					{
-//line samples_convolution.go:104
 						i := int(1)
+//line samples_convolution.go:105
 						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(2)
+//line samples_convolution.go:105
 						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(3)
+//line samples_convolution.go:105
 						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(4)
+//line samples_convolution.go:105
 						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(5)
+//line samples_convolution.go:105
 						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(6)
+//line samples_convolution.go:105
 						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(7)
+//line samples_convolution.go:105
 						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(8)
+//line samples_convolution.go:105
 						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
-//line samples_convolution.go:109
 					i_ := int(0)
+//line samples_convolution.go:110
 					if baseY >= -i_*columnsBlockDimY {
 						gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
 					} else {
 						gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
 					}
-//line samples_convolution.go:118
 					i_2 := int(9)
+//line samples_convolution.go:119
 					if imageH-baseY > i_2*columnsBlockDimY {
 						gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
 					} else {
@@ -354,7 +354,6 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 					}
 				}
 			} else {
-//line samples_convolution.go:127
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -365,54 +364,54 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 //line samples_convolution.go:100
 					src := baseY*pitch + baseX
 					{
-//line samples_convolution.go:104
 						i := int(1)
+//line samples_convolution.go:105
 						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(2)
+//line samples_convolution.go:105
 						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(3)
+//line samples_convolution.go:105
 						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(4)
+//line samples_convolution.go:105
 						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(5)
+//line samples_convolution.go:105
 						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(6)
+//line samples_convolution.go:105
 						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(7)
+//line samples_convolution.go:105
 						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
 					{
-//line samples_convolution.go:104
 						i := int(8)
+//line samples_convolution.go:105
 						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
-//line samples_convolution.go:109
 					i_ := int(0)
+//line samples_convolution.go:110
 					if baseY >= -i_*columnsBlockDimY {
 						sData[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
 					} else {
 						sData[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
 					}
-//line samples_convolution.go:118
 					i_2 := int(9)
+//line samples_convolution.go:119
 					if imageH-baseY > i_2*columnsBlockDimY {
 						sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
 					} else {
@@ -420,7 +419,6 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 					}
 				}
 			}
-//line samples_convolution.go:127
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -428,10 +426,12 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 		}
 	}
 	compiled.OutOfLine(func() {
+//line samples_convolution.go:134
 		sData := sData[:16]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_convolution.go:139
 				if gc_bdx <= len(sData) {
 					gc_at2 := sData[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -38,9 +38,12 @@ var gc_src_histogram64Kernel = compiled.NewSource(gc_files_samples_histogram, "h
 func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32, dData []uint4, dataCount int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sThreadBase := compiled.Scratch[[]uint8](gc_b, 0)[:gc_n]
 //line samples_histogram.go:50
@@ -345,8 +348,10 @@ var gc_src_mergeHistogram64Kernel = compiled.NewSource(gc_files_samples_histogra
 func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHistograms []uint32, histogramCount int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line samples_histogram.go:100
@@ -365,7 +370,38 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		var sum uint32
 		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_histogram.go:103
 		var sum uint32
@@ -426,10 +462,10 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 //line samples_histogram.go:109
 			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -437,7 +473,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -445,7 +481,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -453,7 +489,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -461,7 +497,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -482,66 +518,66 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-//line samples_histogram.go:115
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 1
-//line samples_histogram.go:115
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 2
-//line samples_histogram.go:115
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 3
-//line samples_histogram.go:115
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line samples_histogram.go:115
-					gc_at2[gc_tx] += gc_at3[gc_tx]
-				}
-			} else {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 //line samples_histogram.go:115
-						data[gc_tx] += data[gc_tx+stride]
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 //line samples_histogram.go:115
-						data[gc_tx] += data[gc_tx+stride]
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
+//line samples_histogram.go:115
+						gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line samples_histogram.go:115
+						gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line samples_histogram.go:115
+					gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:115
 						data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:115
+						data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:115
+						data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:115
 						data[gc_tx] += data[gc_tx+stride]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:115
@@ -560,8 +596,8 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 //line samples_histogram.go:129
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 //line samples_histogram.go:120
 					gc_at4[0] = data[0]
 //line samples_histogram.go:120
@@ -571,43 +607,43 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 //line samples_histogram.go:120
 					gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:120
 					gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
@@ -637,9 +673,12 @@ var gc_src_histogram256Kernel = compiled.NewSource(gc_files_samples_histogram, "
 func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData []uint32, dataCount int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sWarpHist := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 //line samples_histogram.go:145
@@ -956,8 +995,10 @@ var gc_src_mergeHistogram256Kernel = compiled.NewSource(gc_files_samples_histogr
 func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialHistograms []uint32, histogramCount int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line samples_histogram.go:185
@@ -970,7 +1011,38 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		var sum uint32
 		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_histogram.go:187
 		var sum uint32
@@ -1037,10 +1109,10 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:194
 			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1048,7 +1120,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1056,7 +1128,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1064,7 +1136,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1072,7 +1144,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -1093,66 +1165,66 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-//line samples_histogram.go:200
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 1
-//line samples_histogram.go:200
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 2
-//line samples_histogram.go:200
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 3
-//line samples_histogram.go:200
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line samples_histogram.go:200
-					gc_at2[gc_tx] += gc_at3[gc_tx]
-				}
-			} else {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 //line samples_histogram.go:200
-						data[gc_tx] += data[gc_tx+stride]
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 //line samples_histogram.go:200
-						data[gc_tx] += data[gc_tx+stride]
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
+//line samples_histogram.go:200
+						gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line samples_histogram.go:200
+						gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line samples_histogram.go:200
+					gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:200
 						data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:200
+						data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:200
+						data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:200
 						data[gc_tx] += data[gc_tx+stride]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:200
@@ -1171,8 +1243,8 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:214
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 //line samples_histogram.go:205
 					gc_at4[0] = data[0]
 //line samples_histogram.go:205
@@ -1182,43 +1254,43 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:205
 					gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:205
 					gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:205

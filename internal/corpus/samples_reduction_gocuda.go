@@ -41,9 +41,9 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:23
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:27
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -51,7 +51,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line samples_reduction.go:27
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 					gc_at[gc_tx] = 0
@@ -61,7 +60,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 1
-//line samples_reduction.go:27
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 					gc_at[gc_tx] = 0
@@ -71,7 +69,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 2
-//line samples_reduction.go:27
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 					gc_at[gc_tx] = 0
@@ -81,7 +78,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 3
-//line samples_reduction.go:27
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 					gc_at[gc_tx] = 0
@@ -91,7 +87,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:27
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 				gc_at[gc_tx] = 0
@@ -106,7 +101,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -119,7 +113,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -132,7 +125,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -145,7 +137,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -158,7 +149,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
@@ -171,24 +161,21 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	}
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx; s *= 2 {
-//line samples_reduction.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:40
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 //line samples_reduction.go:40
 					sdata[tid] += sdata[tid+s]
 				}
 			} else {
-//line samples_reduction.go:44
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:26
 					tid := gc_tx
 //line samples_reduction.go:39
 					if tid%(2*s) == 0 {
@@ -198,7 +185,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 		}
 	}
-//line samples_reduction.go:48
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -206,6 +192,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
+//line samples_reduction.go:55
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
@@ -220,13 +207,11 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
-//line samples_reduction.go:52
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-//line samples_reduction.go:52
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
@@ -237,7 +222,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -245,7 +229,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -253,7 +236,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-//line samples_reduction.go:52
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -261,7 +243,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
-//line samples_reduction.go:52
 			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -295,9 +276,9 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:58
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:62
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -305,7 +286,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line samples_reduction.go:61
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 					gc_at[gc_tx] = 0
@@ -315,7 +295,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 1
-//line samples_reduction.go:61
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 					gc_at[gc_tx] = 0
@@ -325,7 +304,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 2
-//line samples_reduction.go:61
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 					gc_at[gc_tx] = 0
@@ -335,7 +313,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 3
-//line samples_reduction.go:61
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 					gc_at[gc_tx] = 0
@@ -345,7 +322,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:61
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 				gc_at[gc_tx] = 0
@@ -360,7 +336,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -373,7 +348,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -386,7 +360,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -399,7 +372,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -412,7 +384,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
@@ -424,8 +395,8 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 	}
 	for s := 1; s < gc_bdx; s *= 2 {
-//line samples_reduction.go:72
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:73
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -436,7 +407,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 //line samples_reduction.go:71
 					index := 2 * s * tid
@@ -449,7 +419,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 //line samples_reduction.go:71
 					index := 2 * s * tid
@@ -462,7 +431,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 //line samples_reduction.go:71
 					index := 2 * s * tid
@@ -475,7 +443,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 					tid := gc_tx
 //line samples_reduction.go:71
 					index := 2 * s * tid
@@ -488,7 +455,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:60
 				tid := gc_tx
 //line samples_reduction.go:71
 				index := 2 * s * tid
@@ -500,7 +466,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 	}
 	{
-//line samples_reduction.go:81
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -508,6 +473,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
+//line samples_reduction.go:88
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
@@ -522,13 +488,11 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
-//line samples_reduction.go:85
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-//line samples_reduction.go:85
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -539,7 +503,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -547,7 +510,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -555,7 +517,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:85
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -563,7 +524,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-//line samples_reduction.go:85
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -602,9 +562,9 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:90
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line samples_reduction.go:94
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
@@ -612,7 +572,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line samples_reduction.go:93
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 					gc_at[gc_tx] = 0
@@ -622,7 +581,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 1
-//line samples_reduction.go:93
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 					gc_at[gc_tx] = 0
@@ -632,7 +590,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 2
-//line samples_reduction.go:93
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 					gc_at[gc_tx] = 0
@@ -642,7 +599,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				{
 					gc_tx := gc_step + 3
-//line samples_reduction.go:93
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 					gc_at[gc_tx] = 0
@@ -652,7 +608,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line samples_reduction.go:93
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 				gc_at[gc_tx] = 0
@@ -667,7 +622,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -680,7 +634,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -693,7 +646,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -706,7 +658,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -719,7 +670,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
@@ -737,8 +687,8 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				continue
 			}
 		}
-//line samples_reduction.go:110
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:111
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -755,78 +705,64 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line samples_reduction.go:108
 						gc_tx := gc_step3 + 1
 //line samples_reduction.go:104
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line samples_reduction.go:108
 						gc_tx := gc_step3 + 2
 //line samples_reduction.go:104
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line samples_reduction.go:108
 						gc_tx := gc_step3 + 3
 //line samples_reduction.go:104
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line samples_reduction.go:108
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:104
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line samples_reduction.go:108
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 						tid := gc_tx
 //line samples_reduction.go:104
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line samples_reduction.go:108
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 						tid := gc_tx
 //line samples_reduction.go:104
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line samples_reduction.go:108
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 						tid := gc_tx
 //line samples_reduction.go:104
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line samples_reduction.go:108
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 						tid := gc_tx
 //line samples_reduction.go:104
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line samples_reduction.go:108
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:92
 					tid := gc_tx
 //line samples_reduction.go:104
 					sdata[tid] += sdata[tid+s]
@@ -835,7 +771,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 	}
 	{
-//line samples_reduction.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -843,6 +778,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line samples_reduction.go:119
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
@@ -857,13 +793,11 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
-//line samples_reduction.go:115
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line samples_reduction.go:115
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -874,7 +808,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -882,7 +815,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -890,7 +822,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-//line samples_reduction.go:115
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -898,7 +829,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-//line samples_reduction.go:115
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -946,71 +876,57 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line samples_reduction.go:133
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 1
-//line samples_reduction.go:136
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 2
-//line samples_reduction.go:136
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 3
-//line samples_reduction.go:136
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 						var mySum T
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -1020,79 +936,69 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 							var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 						var mySum T
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line samples_reduction.go:140
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
@@ -1100,11 +1006,8 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1116,11 +1019,8 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line samples_reduction.go:141
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1132,11 +1032,8 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line samples_reduction.go:141
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1148,11 +1045,8 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line samples_reduction.go:141
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1165,9 +1059,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 					if i+gc_bdx < n {
@@ -1184,10 +1076,8 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1201,10 +1091,8 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1218,10 +1106,8 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1235,10 +1121,8 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1252,10 +1136,8 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 					if i+gc_bdx < n {
@@ -1268,17 +1150,16 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 		}
 	} else {
-//line samples_reduction.go:143
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+//line samples_reduction.go:146
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:124
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
 					var mySum T
@@ -1291,14 +1172,12 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 //line samples_reduction.go:135
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
@@ -1312,7 +1191,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 //line samples_reduction.go:135
 					sdata[tid] = mySum
-//line samples_reduction.go:137
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -1320,8 +1198,8 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	}
 //line samples_reduction.go:138
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-//line samples_reduction.go:140
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:141
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1334,61 +1212,47 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 					mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
-//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -1398,184 +1262,146 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 						tid := gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 						tid := gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 						tid := gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 						tid := gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:123
 					tid := gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:140
 					mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
-//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
 	{
-//line samples_reduction.go:150
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
+//line samples_reduction.go:156
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
-//line samples_reduction.go:163
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step7 + 1
-//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step7 + 2
-//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step7 + 3
-//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gc_at9[0] = mySum
 				}
 			} else {
-//line samples_reduction.go:152
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
-//line samples_reduction.go:152
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 				}
-//line samples_reduction.go:152
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gOdata[gc_bx] = mySum
@@ -1623,71 +1449,57 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line samples_reduction.go:171
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 1
-//line samples_reduction.go:174
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 2
-//line samples_reduction.go:174
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 3
-//line samples_reduction.go:174
 							gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum T
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 						var mySum T
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -1697,78 +1509,68 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 							var mySum T
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 						var mySum T
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:176
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:177
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
@@ -1777,11 +1579,8 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1793,11 +1592,8 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line samples_reduction.go:179
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1809,11 +1605,8 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line samples_reduction.go:179
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1825,11 +1618,8 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line samples_reduction.go:179
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1842,9 +1632,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -1861,10 +1649,8 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1878,10 +1664,8 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1895,10 +1679,8 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1912,10 +1694,8 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1929,10 +1709,8 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
-//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -1945,9 +1723,9 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	} else {
-//line samples_reduction.go:181
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
+//line samples_reduction.go:183
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
@@ -1955,7 +1733,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:162
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
 					var mySum T
@@ -1968,14 +1745,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 //line samples_reduction.go:173
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
@@ -1989,7 +1764,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 //line samples_reduction.go:173
 					sdata[tid] = mySum
-//line samples_reduction.go:175
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -1997,8 +1771,8 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 //line samples_reduction.go:176
 	for s := gc_bdx / 2; s > 32; s >>= 1 {
-//line samples_reduction.go:178
 		gc_from, gc_to := 0, gc_bdx
+//line samples_reduction.go:179
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -2011,61 +1785,47 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line samples_reduction.go:192
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + gc_at7[gc_tx]
 						gc_at8[gc_tx] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 					mySum = mySum + gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
-//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -2075,76 +1835,60 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 						tid := gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 						tid := gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 						tid := gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 						tid := gc_tx
-//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 						mySum = mySum + sdata[tid+s]
 						sdata[tid] = mySum
-//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:178
 					mySum = mySum + sdata[tid+s]
 					sdata[tid] = mySum
-//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
 //line samples_reduction.go:188
 	var gc_c1v [32]T
@@ -2153,12 +1897,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:196
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:187
 			if gc_rank < 32 {
 				gc_m9 |= 1 << gc_lane
 			}
@@ -2167,12 +1909,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples_reduction.go:195
 			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
 				gc_hi2 = 0
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line samples_reduction.go:201
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -2185,13 +1927,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
 					tid := gc_tx
-//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:190
 					mySum += sdata[tid+32]
-//line samples_reduction.go:192
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -2202,7 +1941,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:200
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
 					gc_c1v[gc_lane] = mySum
@@ -2214,7 +1952,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:201
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
 					mySum += gc_c1r[gc_lane]
@@ -2223,13 +1960,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:201
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:198
 			if gc_rank == 0 {
+//line samples_reduction.go:199
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -2271,7 +2007,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line samples_reduction.go:221
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
@@ -2280,12 +2015,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 1
-//line samples_reduction.go:224
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
@@ -2294,12 +2027,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 2
-//line samples_reduction.go:224
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
@@ -2308,12 +2039,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 3
-//line samples_reduction.go:224
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
@@ -2322,7 +2051,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -2335,7 +2063,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -2352,7 +2079,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -2366,7 +2092,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -2380,7 +2105,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -2394,7 +2118,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
-//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -2408,15 +2131,14 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if i < n {
 							mySum = gIdata[i]
 						}
-//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-//line samples_reduction.go:226
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:227
 			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
@@ -2425,11 +2147,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line samples_reduction.go:236
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2441,11 +2161,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line samples_reduction.go:229
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2457,11 +2175,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line samples_reduction.go:229
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2473,11 +2189,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line samples_reduction.go:229
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2492,7 +2206,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -2509,10 +2222,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 						tid := gc_tx
+//line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2526,10 +2238,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 						tid := gc_tx
+//line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2543,10 +2254,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 						tid := gc_tx
+//line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2560,10 +2270,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 						tid := gc_tx
+//line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2577,10 +2286,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
-//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -2593,8 +2301,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	} else {
-//line samples_reduction.go:231
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:232
 			gc_off3 := gc_bx * (blockSize * 2)
 			gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
@@ -2616,15 +2324,14 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 //line samples_reduction.go:223
 					gc_at6[gc_tx] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:214
 					var mySum T
@@ -2637,16 +2344,15 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 //line samples_reduction.go:223
 					sdata[tid] = mySum
-//line samples_reduction.go:225
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-//line samples_reduction.go:232
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 256
 		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
+//line samples_reduction.go:235
 		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2657,9 +2363,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 						if blockSize >= 512 && tid < 256 {
@@ -2673,9 +2377,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -2691,9 +2393,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -2706,9 +2406,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -2721,9 +2419,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -2736,9 +2432,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -2751,9 +2445,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -2764,10 +2456,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:236
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := 128
 		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
+//line samples_reduction.go:239
 		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2778,9 +2470,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 						if blockSize >= 256 && tid < 128 {
@@ -2794,9 +2484,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -2812,9 +2500,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -2827,9 +2513,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -2842,9 +2526,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -2857,9 +2539,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -2872,9 +2552,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -2885,10 +2563,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:243
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := 64
 		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
+//line samples_reduction.go:246
 		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2899,9 +2577,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:211
 						tid := gc_tx
-//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 						if blockSize >= 128 && tid < 64 {
@@ -2915,9 +2591,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -2933,9 +2607,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -2948,9 +2620,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -2963,9 +2633,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step7 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -2978,9 +2646,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step7 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -2993,9 +2659,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 				tid := gc_tx
-//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -3015,12 +2679,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:258
 		var gc_m11 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:249
 			if gc_rank < 32 {
 				gc_m11 |= 1 << gc_lane
 			}
@@ -3029,12 +2691,12 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act = gc_save11 & gc_m11
 		if gc_act != 0 {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples_reduction.go:257
 			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
 				gc_hi2 = 0
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line samples_reduction.go:263
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -3047,13 +2709,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
 					tid := gc_tx
-//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:251
 					mySum += sdata[tid+32]
-//line samples_reduction.go:253
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -3064,7 +2723,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:260
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
 					gc_c1v[gc_lane] = mySum
@@ -3076,7 +2734,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:261
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
 					mySum += gc_c1r[gc_lane]
@@ -3085,13 +2742,12 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 		gc_act = gc_save11 &^ gc_dead
-//line samples_reduction.go:261
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:258
 			if gc_rank == 0 {
+//line samples_reduction.go:259
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -3125,13 +2781,12 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
-//line samples_reduction.go:272
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 			tid := gc_tx
+//line samples_reduction.go:273
 			gridSize := blockSize * gc_gdx
 //line samples_reduction.go:275
 			var mySum T
@@ -3141,11 +2796,8 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gridSize = gridSize << 1
 //line samples_reduction.go:281
 				for i < n {
-//line samples_reduction.go:281
 					gc_b.Tick()
-//line samples_reduction.go:281
 					if gc_b.Stopped() {
-//line samples_reduction.go:281
 						return
 					}
 //line samples_reduction.go:282
@@ -3158,11 +2810,8 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			} else {
 				i_ := gc_bx*blockSize + gc_tx
 				for i_ < n {
-//line samples_reduction.go:290
 					gc_b.Tick()
-//line samples_reduction.go:290
 					if gc_b.Stopped() {
-//line samples_reduction.go:290
 						return
 					}
 //line samples_reduction.go:291
@@ -3172,14 +2821,13 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 //line samples_reduction.go:296
 			sdata[tid] = mySum
-//line samples_reduction.go:299
 			gc_s_mySum[gc_rank] = mySum
 		}
 	}
-//line samples_reduction.go:304
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 256
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
+//line samples_reduction.go:307
 		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3190,9 +2838,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 						if blockSize >= 512 && tid < 256 {
@@ -3206,9 +2852,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -3224,9 +2868,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -3239,9 +2881,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -3254,9 +2894,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -3269,9 +2907,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -3284,9 +2920,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -3297,10 +2931,10 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:309
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 128
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
+//line samples_reduction.go:312
 		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3311,9 +2945,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 						if blockSize >= 256 && tid < 128 {
@@ -3327,9 +2959,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -3345,9 +2975,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -3360,9 +2988,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -3375,9 +3001,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -3390,9 +3014,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -3405,9 +3027,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -3418,10 +3038,10 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:316
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 64
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
+//line samples_reduction.go:319
 		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3432,9 +3052,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
-//line samples_reduction.go:272
 						tid := gc_tx
-//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 						if blockSize >= 128 && tid < 64 {
@@ -3448,9 +3066,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -3466,9 +3082,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -3481,9 +3095,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -3496,9 +3108,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -3511,9 +3121,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -3526,9 +3134,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 				tid := gc_tx
-//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -3548,12 +3154,10 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:331
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:322
 			if gc_rank < 32 {
 				gc_m9 |= 1 << gc_lane
 			}
@@ -3562,12 +3166,12 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act = gc_save9 & gc_m9
 		if gc_act != 0 {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples_reduction.go:330
 			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
 				gc_hi2 = 0
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-//line samples_reduction.go:336
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -3580,13 +3184,10 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
 					tid := gc_tx
-//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:324
 					mySum += sdata[tid+32]
-//line samples_reduction.go:326
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -3597,7 +3198,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:333
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
 					gc_c1v[gc_lane] = mySum
@@ -3609,7 +3209,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_reduction.go:334
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
 					mySum += gc_c1r[gc_lane]
@@ -3618,13 +3217,12 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:334
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:331
 			if gc_rank == 0 {
+//line samples_reduction.go:332
 				gOdata[gc_bx] = mySum
 			}
 		}
@@ -3666,7 +3264,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	sdata := gocuda.DynamicShared[T](t)
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
-//line samples_reduction.go:365
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -3674,7 +3271,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -3682,7 +3278,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -3690,7 +3285,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -3698,7 +3292,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
@@ -3706,7 +3299,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 		gridSize := blockSize * gc_gdx
-//line samples_reduction.go:364
 		gc_s_gridSize[gc_rank] = gridSize
 	}
 //line samples_reduction.go:364
@@ -3729,7 +3321,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:406
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3748,11 +3339,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gridSize = gridSize << 1
 //line samples_reduction.go:375
 					for i < n {
-//line samples_reduction.go:375
 						gc_b.Tick()
-//line samples_reduction.go:375
 						if gc_b.Stopped() {
-//line samples_reduction.go:375
 							return
 						}
 //line samples_reduction.go:376
@@ -3765,11 +3353,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				} else {
 					i_ := gc_bx*blockSize + gc_tx
 					for i_ < n {
-//line samples_reduction.go:384
 						gc_b.Tick()
-//line samples_reduction.go:384
 						if gc_b.Stopped() {
-//line samples_reduction.go:384
 							return
 						}
 //line samples_reduction.go:385
@@ -3783,7 +3368,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				var r T
 //line samples_reduction.go:391
 				var returned bool
-//line samples_reduction.go:396
 				gc_l_mySum_[gc_lane] = mySum_
 				gc_s_gridSize[gc_rank] = gridSize
 				gc_s_mySum[gc_rank] = mySum
@@ -3791,18 +3375,15 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-//line samples_reduction.go:404
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:340
 			v, ok := any(mySum_).(int32)
-//line samples_reduction.go:343
 			gc_l_v[gc_lane] = v
 			gc_l_ok[gc_lane] = ok
 		}
-//line samples_reduction.go:347
 		var gc_m9 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -3829,14 +3410,12 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				var returned bool
 //line samples_reduction.go:341
 				r = any(gc_c1r[gc_lane]).(T)
-//line samples_reduction.go:341
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
 			}
 		}
 		gc_act = gc_save9 &^ gc_dead
-//line samples_reduction.go:350
 		var gc_m13 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -3869,7 +3448,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line samples_reduction.go:351
 							mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:344
 							mySum_ += gc_c2r[gc_lane]
@@ -3882,7 +3460,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_reduction.go:356
 				mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:358
 				var r T
@@ -3890,7 +3467,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				var returned bool
 //line samples_reduction.go:346
 				r = mySum_
-//line samples_reduction.go:346
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -3898,7 +3474,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 		gc_act = gc_save13 &^ gc_dead
 		{
-//line samples_reduction.go:354
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3908,11 +3483,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:363
 				var mySum T
-//line samples_reduction.go:365
 				r := gc_l_r[gc_lane]
 //line samples_reduction.go:391
 				mySum = r
@@ -3924,8 +3497,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
-//line samples_reduction.go:400
 	shmemExtent := 1
+//line samples_reduction.go:401
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
@@ -3950,7 +3523,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line samples_reduction.go:426
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3958,7 +3530,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:404
 				gc_c3v[gc_lane] = tid < shmemExtent
@@ -3969,14 +3540,12 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line samples_reduction.go:404
 			ballotResult := gc_c3r[gc_lane]
-//line samples_reduction.go:406
 			gc_l_ballotResult[gc_lane] = ballotResult
 		}
-//line samples_reduction.go:409
 		var gc_m27 uint32
-//line samples_reduction.go:405
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
+//line samples_reduction.go:407
 			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
@@ -3984,7 +3553,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line samples_reduction.go:415
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3994,7 +3562,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 				tid := gc_tx
 //line samples_reduction.go:405
 				if tid < shmemExtent {
@@ -4002,24 +3569,20 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 			}
 		}
-//line samples_reduction.go:411
 		gc_save27 := gc_act
 		gc_act = gc_save27 & gc_m27
 		if gc_act != 0 {
-//line samples_reduction.go:415
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line samples_reduction.go:418
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
+//line samples_reduction.go:420
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_reduction.go:425
 					gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 					var mySum T
-//line samples_reduction.go:365
 					ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
 					mySum = gc_at[gc_lane]
@@ -4031,7 +3594,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					var r_ T
 //line samples_reduction.go:408
 					var returned_ bool
-//line samples_reduction.go:413
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -4049,11 +3611,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
 					tid := gc_tx
 //line samples_reduction.go:363
 					var mySum T
-//line samples_reduction.go:365
 					ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
 					mySum = sdata[tid]
@@ -4065,7 +3625,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					var r_ T
 //line samples_reduction.go:408
 					var returned_ bool
-//line samples_reduction.go:413
 					gc_l_mask_2[gc_lane] = mask_2
 					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
@@ -4073,7 +3632,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
-//line samples_reduction.go:423
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -4083,11 +3641,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:340
 				v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
 				gc_l_v_[gc_lane] = v_
 				gc_l_ok_[gc_lane] = ok_
 			}
-//line samples_reduction.go:347
 			var gc_m21 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -4108,9 +3664,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_reduction.go:353
 					mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:355
 					v_ := gc_l_v_[gc_lane]
 					_ = v_
 //line samples_reduction.go:341
@@ -4129,14 +3683,12 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					var returned_ bool
 //line samples_reduction.go:341
 					r_ = any(gc_c4r[gc_lane]).(T)
-//line samples_reduction.go:341
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
 			gc_act = gc_save21 &^ gc_dead
-//line samples_reduction.go:350
 			var gc_m25 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -4159,9 +3711,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line samples_reduction.go:350
 						mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:352
 						mySum_2 := gc_l_mySum_2[gc_lane]
 						_ = mySum_2
 //line samples_reduction.go:344
@@ -4175,7 +3725,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line samples_reduction.go:351
 						mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:344
 						mySum_2 += gc_c5r[gc_lane]
@@ -4186,7 +3735,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_reduction.go:354
 					mySum_2 := gc_l_mySum_2[gc_lane]
 //line samples_reduction.go:356
 					var r_ T
@@ -4194,14 +3742,12 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					var returned_ bool
 //line samples_reduction.go:346
 					r_ = mySum_2
-//line samples_reduction.go:346
 					returned_ = true
 					gc_l_r_[gc_lane] = r_
 					gc_l_returned_[gc_lane] = returned_
 				}
 			}
 			gc_act = gc_save25 &^ gc_dead
-//line samples_reduction.go:353
 			gc_upto := 32
 			if gc_bdy*gc_bdz == 1 {
 				gc_upto = min(gc_upto, 1)
@@ -4213,7 +3759,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 				var mySum T
-//line samples_reduction.go:365
 				r_ := gc_l_r_[gc_lane]
 //line samples_reduction.go:408
 				mySum = r_
@@ -4222,114 +3767,91 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 		gc_act = gc_save27 &^ gc_dead
 	}
-//line samples_reduction.go:417
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line samples_reduction.go:423
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line samples_reduction.go:430
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 1
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 2
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step2 + 3
-//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 			}
-//line samples_reduction.go:416
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 				gc_at2[0] = mySum
 			}
 		} else {
-//line samples_reduction.go:416
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 				{
-//line samples_reduction.go:416
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
 			}
-//line samples_reduction.go:416
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:412
 				gOdata[gc_bx] = mySum
@@ -4362,14 +3884,12 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	cta := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(cta, 32)
-//line samples_reduction.go:426
 	ctaSize := gc_n
 	numCtas := gc_gdx
-//line samples_reduction.go:429
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 		threadRank := gc_rank
+//line samples_reduction.go:429
 		threadIndex := gc_bx*ctaSize + threadRank
 //line samples_reduction.go:431
 		var threadVal T
@@ -4377,11 +3897,8 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		i := threadIndex
 		indexStride := numCtas * ctaSize
 		for i < n {
-//line samples_reduction.go:435
 			gc_b.Tick()
-//line samples_reduction.go:435
 			if gc_b.Stopped() {
-//line samples_reduction.go:435
 				return
 			}
 //line samples_reduction.go:436
@@ -4389,21 +3906,18 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			i += indexStride
 		}
 		sdata[threadRank] = threadVal
-//line samples_reduction.go:442
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
+//line samples_reduction.go:445
 	ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
-//line samples_reduction.go:448
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -4415,9 +3929,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -4429,9 +3941,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -4443,9 +3953,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -4457,9 +3965,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 			if threadRank < ctaIndex {
@@ -4478,12 +3984,10 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_reduction.go:467
 		var gc_m7 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:461
 			if (gc_rank / 32) == 0 {
 				gc_m7 |= 1 << gc_lane
 			}
@@ -4517,19 +4021,16 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		}
 		gc_act = gc_save7 &^ gc_dead
 	}
-//line samples_reduction.go:472
 	gc_off := gc_bx
+//line samples_reduction.go:473
 	if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
-//line samples_reduction.go:480
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4538,11 +4039,8 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 			{
 				gc_rank := gc_step2 + 1
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4551,11 +4049,8 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 			{
 				gc_rank := gc_step2 + 2
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4564,11 +4059,8 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 			{
 				gc_rank := gc_step2 + 3
-//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4578,9 +4070,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -4593,9 +4083,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4605,9 +4093,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4617,9 +4103,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4629,9 +4113,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			{
 				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 				threadRank := gc_rank
-//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4641,9 +4123,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		}
 		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
 			threadRank := gc_rank
-//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {

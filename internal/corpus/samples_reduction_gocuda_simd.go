@@ -49,8 +49,10 @@ var gc_src_reduce0 = compiled.NewSource(gc_files_samples_reduction, "reduce0", "
 func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_reduction.go:22
 	cta := cg.ThisThreadBlock(t)
@@ -273,8 +275,10 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_reduction.go:22
 	cta := cg.ThisThreadBlock(t)
@@ -414,7 +418,58 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -465,8 +520,8 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
@@ -476,43 +531,43 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
@@ -526,8 +581,10 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_reduction.go:22
 	cta := cg.ThisThreadBlock(t)
@@ -667,7 +724,58 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -717,8 +825,8 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
@@ -728,43 +836,43 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
@@ -778,8 +886,10 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_reduction.go:22
 	cta := cg.ThisThreadBlock(t)
@@ -919,7 +1029,58 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -969,8 +1130,8 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
@@ -980,43 +1141,43 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:48
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:48
@@ -1056,8 +1217,10 @@ var gc_src_reduce1 = compiled.NewSource(gc_files_samples_reduction, "reduce1", "
 func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_reduction.go:57
 	cta := cg.ThisThreadBlock(t)
@@ -1327,8 +1490,10 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_reduction.go:57
 	cta := cg.ThisThreadBlock(t)
@@ -1468,7 +1633,58 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1707,7 +1923,58 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1732,8 +1999,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
@@ -1743,43 +2010,43 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
@@ -1794,8 +2061,10 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_reduction.go:57
 	cta := cg.ThisThreadBlock(t)
@@ -1935,7 +2204,58 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2174,7 +2494,58 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2199,8 +2570,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
@@ -2210,43 +2581,43 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
@@ -2261,8 +2632,10 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_reduction.go:57
 	cta := cg.ThisThreadBlock(t)
@@ -2402,7 +2775,58 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2641,7 +3065,58 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2666,8 +3141,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
@@ -2677,43 +3152,43 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:81
@@ -2781,7 +3256,8 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_reduction.go:89
 	cta := cg.ThisThreadBlock(t)
@@ -3070,8 +3546,10 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_reduction.go:89
 	cta := cg.ThisThreadBlock(t)
@@ -3211,7 +3689,58 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -3306,7 +3835,42 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3328,8 +3892,8 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
@@ -3339,43 +3903,43 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
@@ -3390,8 +3954,10 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_reduction.go:89
 	cta := cg.ThisThreadBlock(t)
@@ -3531,7 +4097,58 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -3626,7 +4243,42 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3648,8 +4300,8 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
@@ -3659,43 +4311,43 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
@@ -3710,8 +4362,10 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples_reduction.go:89
 	cta := cg.ThisThreadBlock(t)
@@ -3851,7 +4505,58 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -3946,7 +4651,42 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3968,8 +4708,8 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
@@ -3979,43 +4719,43 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:111
@@ -4058,8 +4798,10 @@ var gc_src_reduce3 = compiled.NewSource(gc_files_samples_reduction, "reduce3", "
 func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line samples_reduction.go:120
@@ -4331,8 +5073,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:120
@@ -4477,7 +5221,58 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+							var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+							var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+							var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+							var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -4651,7 +5446,70 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4829,7 +5687,54 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4852,48 +5757,48 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 //line samples_reduction.go:156
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gc_at9[0] = mySum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
@@ -4901,7 +5806,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
@@ -4909,7 +5814,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
@@ -4917,7 +5822,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
@@ -4925,7 +5830,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gOdata[gc_bx] = mySum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
@@ -4941,8 +5846,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:120
@@ -5087,7 +5994,58 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+							var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+							var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+							var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+							var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -5261,7 +6219,70 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -5439,7 +6460,54 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -5462,48 +6530,48 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 //line samples_reduction.go:156
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gc_at9[0] = mySum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
@@ -5511,7 +6579,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
@@ -5519,7 +6587,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
@@ -5527,7 +6595,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
@@ -5535,7 +6603,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gOdata[gc_bx] = mySum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
@@ -5551,8 +6619,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:120
@@ -5697,7 +6767,58 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+							var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+							var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+							var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+							var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -5871,7 +6992,70 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6049,7 +7233,54 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6072,48 +7303,48 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 //line samples_reduction.go:156
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gc_at9[0] = mySum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
@@ -6121,7 +7352,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
@@ -6129,7 +7360,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
@@ -6137,7 +7368,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
@@ -6145,7 +7376,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gOdata[gc_bx] = mySum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
@@ -6194,7 +7425,8 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line samples_reduction.go:158
@@ -6456,7 +7688,8 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:158
@@ -6599,7 +7832,58 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+							var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+							var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+							var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+							var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -6773,7 +8057,70 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6951,7 +8298,54 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7174,7 +8568,8 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:158
@@ -7317,7 +8712,58 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+							var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+							var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+							var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+							var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -7491,7 +8937,70 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7669,7 +9178,54 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7892,7 +9448,8 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:158
@@ -8035,7 +9592,58 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+							var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+							var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+							var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+							var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -8209,7 +9817,70 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8387,7 +10058,54 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8636,7 +10354,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line samples_reduction.go:208
@@ -9102,7 +10821,8 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:208
@@ -9250,7 +10970,62 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+							var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+							var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+							var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+							var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:212
@@ -9430,7 +11205,74 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -9700,7 +11542,62 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -9918,7 +11815,62 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep8
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -10136,7 +12088,62 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep10
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -10361,7 +12368,8 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:208
@@ -10509,7 +12517,62 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+							var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+							var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+							var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+							var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:212
@@ -10689,7 +12752,74 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -10959,7 +13089,62 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11177,7 +13362,62 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep8
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11395,7 +13635,62 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep10
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11620,7 +13915,8 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:208
@@ -11768,7 +14064,62 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+							var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+							var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+							var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+							var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:212
@@ -11948,7 +14299,74 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -12218,7 +14636,62 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12436,7 +14909,62 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep8
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12654,7 +15182,62 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep10
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12906,8 +15489,10 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line samples_reduction.go:269
@@ -13369,8 +15954,10 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:269
@@ -13623,7 +16210,62 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13841,7 +16483,62 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -14059,7 +16756,62 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -14284,8 +17036,10 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:269
@@ -14538,7 +17292,62 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -14756,7 +17565,62 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -14974,7 +17838,62 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -15199,8 +18118,10 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:269
@@ -15453,7 +18374,62 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -15671,7 +18647,62 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -15889,7 +18920,62 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -16147,8 +19233,10 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_mySum := compiled.Scratch[T](gc_b, 1)[:gc_n]
@@ -16821,8 +19909,10 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -17603,8 +20693,10 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_mySum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -18385,8 +21477,10 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_mySum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
@@ -19190,8 +22284,10 @@ var gc_src_cgReduce = compiled.NewSource(gc_files_samples_reduction, "cgReduce",
 func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_threadVal := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line samples_reduction.go:422
@@ -19451,8 +22547,10 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_threadVal := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:422
@@ -19745,8 +22843,10 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_threadVal := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:422
@@ -20038,8 +23138,10 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_threadVal := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line samples_reduction.go:422

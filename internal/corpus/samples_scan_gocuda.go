@@ -59,17 +59,15 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line samples_scan.go:35
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line samples_scan.go:37
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(data) && 32 <= len(data)-gc_off {
 				gc_at := data[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_scan.go:42
 					gc_rank := gc_w + gc_lane
 //line samples_scan.go:28
 					value := gc_at[gc_lane]
-//line samples_scan.go:30
 					gc_s_value[gc_rank] = value
 				}
 			} else {
@@ -80,11 +78,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_scan.go:23
 					id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:28
 					value := data[id]
-//line samples_scan.go:30
 					gc_s_value[gc_rank] = value
 				}
 			}
@@ -94,14 +90,12 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			mask := uint32(0xffffffff)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line samples_scan.go:36
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:33
 				gc_c1v[gc_lane] = value
 			}
 //line samples_scan.go:33
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
-//line samples_scan.go:35
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -110,10 +104,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					gc_tx = 0
 				}
 				gc_rank := gc_w + gc_lane
-//line samples_scan.go:23
 				id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:24
 				laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:33
 				n := gc_c1r[gc_lane]
@@ -121,11 +114,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				if laneID >= i {
 					value += n
 				}
-//line samples_scan.go:39
 				gc_s_value[gc_rank] = value
 			}
 		}
-//line samples_scan.go:43
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_bdy*gc_bdz == 1 {
 			if gc_lo2 < gc_hi2 {
@@ -137,7 +128,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line samples_scan.go:55
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -147,12 +137,10 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_scan.go:26
 				warpID := gc_tx / gocuda.WarpSize
-//line samples_scan.go:28
 				value := gc_s_value[gc_rank]
-//line samples_scan.go:41
 				if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
+//line samples_scan.go:42
 					sums[warpID] = value
 				}
 			}
@@ -165,7 +153,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_scan.go:58
 		var gc_m12 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -177,10 +164,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_scan.go:23
 				id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:24
 				laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 				warpID := gc_tx / gocuda.WarpSize
 //line samples_scan.go:48
 				if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
@@ -204,20 +190,18 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_scan.go:23
 					id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:24
 					laneID := id % gocuda.WarpSize
 //line samples_scan.go:49
 					warpSum := sums[laneID]
-//line samples_scan.go:51
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
-//line samples_scan.go:51
 			mask_ := uint32(1<<(gc_bdx/gocuda.WarpSize) - 1)
+//line samples_scan.go:52
 			for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
-//line samples_scan.go:55
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -228,10 +212,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_scan.go:23
 					id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:24
 					laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 					warpSum := gc_l_warpSum[gc_lane]
 //line samples_scan.go:53
 					n_ := gc_c2r[gc_lane]
@@ -239,12 +222,10 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					if laneID >= i_ {
 						warpSum += n_
 					}
-//line samples_scan.go:59
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
 			{
-//line samples_scan.go:64
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -257,10 +238,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_scan.go:23
 					id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:24
 					laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 					warpSum := gc_l_warpSum[gc_lane]
 //line samples_scan.go:60
 					sums[laneID] = warpSum
@@ -269,19 +249,17 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		}
 		gc_act = gc_save12 &^ gc_dead
 	}
-//line samples_scan.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		gc_off3 := gc_bx
+//line samples_scan.go:72
 		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
 			gc_at2 := data[gc_off2:][:gc_bdx]
 			gc_at3 := partialSums[gc_off3:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_scan.go:26
 				warpID := gc_tx / gocuda.WarpSize
-//line samples_scan.go:28
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:66
 				var blockSum int32
@@ -299,15 +277,11 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 			}
 		} else {
-//line samples_scan.go:83
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_scan.go:23
 				id := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:26
 				warpID := gc_tx / gocuda.WarpSize
-//line samples_scan.go:28
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:66
 				var blockSum int32
@@ -352,7 +326,6 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 	gc_exited := gc_b.Exited()
 //line samples_scan.go:88
 	buf := gocuda.Shared[int32](t, 1)[:1]
-//line samples_scan.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -361,48 +334,36 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples_scan.go:89
 			id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:91
 			if id > length {
-//line samples_scan.go:91
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line samples_scan.go:95
 			if gc_tx == 0 {
 				buf[0] = partialSums[gc_bx]
 			}
 		}
 	}
-//line samples_scan.go:102
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line samples_scan.go:89
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_scan.go:89
 			gc_alive := gc_all
-//line samples_scan.go:89
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line samples_scan.go:89
 				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line samples_scan.go:89
 			var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:100
 			if id < 0 || id > len(data)-8 {
-//line samples_scan.go:100
 				break
 			}
-//line samples_scan.go:100
 			var gc_u int32
-//line samples_scan.go:100
 			if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line samples_scan.go:100
 				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line samples_scan.go:100
 				gc_u = buf[0]
@@ -416,7 +377,6 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples_scan.go:89
 			id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:100
 			data[id] += buf[0]
@@ -484,7 +444,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_scan.go:172
 			pos := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:175
 			idata4 := dSrc[pos]
@@ -505,7 +464,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			sData_4[pos_] = 0
 			pos_ += size_4
 			sData_4[pos_] = idata_
-//line samples_scan.go:123
 			gc_s_pos_[gc_rank] = pos_
 			gc_s_idata[gc_rank] = idata
 			gc_s_idata4_2[gc_rank] = idata4_2
@@ -514,7 +472,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 	}
 //line samples_scan.go:118
 	for offset := 1; offset < size_4; offset <<= 1 {
-//line samples_scan.go:120
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -523,7 +480,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -532,7 +488,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -541,7 +496,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -550,7 +504,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -559,10 +512,8 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 			tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 			gc_s_tt[gc_rank] = tt
 		}
-//line samples_scan.go:126
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -606,18 +557,14 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			sData_4[pos_] = tt
 		}
 	}
-//line samples_scan.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_scan.go:172
 			pos := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:174
 			pos_ := gc_s_pos_[gc_rank]
 			idata := gc_s_idata[gc_rank]
 			idata4_2 := gc_s_idata4_2[gc_rank]
-//line samples_scan.go:178
 			idata4_ := gc_s_idata4_[gc_rank]
 //line samples_scan.go:125
 			var r_3 uint32 = sData_4[pos_]
@@ -689,7 +636,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_scan.go:194
 			pos := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:197
 			var idata uint32
@@ -707,14 +653,12 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			sData_2[pos_] = 0
 			pos_ += size_
 			sData_2[pos_] = idata_2
-//line samples_scan.go:121
 			gc_s_pos_[gc_rank] = pos_
 			gc_s_idata_[gc_rank] = idata_
 		}
 	}
 //line samples_scan.go:118
 	for offset := 1; offset < size_; offset <<= 1 {
-//line samples_scan.go:120
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -723,7 +667,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -732,7 +675,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -741,7 +683,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -750,7 +691,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -759,10 +699,8 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 			tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 			gc_s_tt[gc_rank] = tt
 		}
-//line samples_scan.go:126
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -806,14 +744,11 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			sData_2[pos_] = tt
 		}
 	}
-//line samples_scan.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_scan.go:194
 			pos := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:196
 			pos_ := gc_s_pos_[gc_rank]
 			idata_ := gc_s_idata_[gc_rank]
 //line samples_scan.go:125
@@ -854,13 +789,13 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 	_ = cta
 //line samples_scan.go:220
 	buf := gocuda.Shared[uint32](t, 1)[:1]
-//line samples_scan.go:222
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
+//line samples_scan.go:228
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(dBuffer) {
 			gc_at := dBuffer[gc_off:][:1]
 			gc_step := gc_from
@@ -874,13 +809,11 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 //line samples_scan.go:224
 				buf[0] = gc_at[0]
 			}
-//line samples_scan.go:228
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_scan.go:224
 				buf[0] = gc_at[0]
 			}
 		} else {
-//line samples_scan.go:228
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -891,7 +824,6 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					buf[0] = dBuffer[gc_bx]
 				}
 				{
-//line samples_scan.go:228
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -899,7 +831,6 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					buf[0] = dBuffer[gc_bx]
 				}
 				{
-//line samples_scan.go:228
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -907,7 +838,6 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					buf[0] = dBuffer[gc_bx]
 				}
 				{
-//line samples_scan.go:228
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -915,7 +845,6 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					buf[0] = dBuffer[gc_bx]
 				}
 			}
-//line samples_scan.go:228
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -924,12 +853,10 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 			}
 		}
 	}
-//line samples_scan.go:231
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_scan.go:221
 			pos := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:229
 			data4 := dData[pos]

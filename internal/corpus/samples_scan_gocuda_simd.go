@@ -63,16 +63,13 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line samples_scan.go:39
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line samples_scan.go:23
 					var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:28
 					if id < 0 || id > len(data)-8 {
-//line samples_scan.go:28
 						break
 					}
 //line samples_scan.go:28
@@ -92,16 +89,13 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line samples_scan.go:43
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line samples_scan.go:23
 					var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:28
 					if id < 0 || id > len(data)-8 {
-//line samples_scan.go:28
 						break
 					}
 //line samples_scan.go:28
@@ -114,7 +108,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line samples_scan.go:36
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -127,11 +120,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_scan.go:23
 				id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:28
 				value := data[id]
-//line samples_scan.go:30
 				gc_s_value[gc_rank] = value
 			}
 		}
@@ -170,7 +161,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_scan.go:46
 					value := gc_s_value[gc_rank]
 //line samples_scan.go:33
 					gc_c1v[gc_lane] = value
@@ -178,7 +168,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			}
 //line samples_scan.go:33
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
-//line samples_scan.go:35
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -187,10 +176,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					gc_tx = 0
 				}
 				gc_rank := gc_w + gc_lane
-//line samples_scan.go:23
 				id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:24
 				laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:33
 				n := gc_c1r[gc_lane]
@@ -198,11 +186,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				if laneID >= i {
 					value += n
 				}
-//line samples_scan.go:39
 				gc_s_value[gc_rank] = value
 			}
 		}
-//line samples_scan.go:43
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_bdy*gc_bdz == 1 {
 			if gc_lo2 < gc_hi2 {
@@ -214,7 +200,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line samples_scan.go:55
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -224,12 +209,10 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_scan.go:26
 				warpID := gc_tx / gocuda.WarpSize
-//line samples_scan.go:28
 				value := gc_s_value[gc_rank]
-//line samples_scan.go:41
 				if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
+//line samples_scan.go:42
 					sums[warpID] = value
 				}
 			}
@@ -242,7 +225,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_scan.go:58
 		var gc_m12 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -254,10 +236,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_scan.go:23
 				id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:24
 				laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 				warpID := gc_tx / gocuda.WarpSize
 //line samples_scan.go:48
 				if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
@@ -281,20 +262,18 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_scan.go:23
 					id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:24
 					laneID := id % gocuda.WarpSize
 //line samples_scan.go:49
 					warpSum := sums[laneID]
-//line samples_scan.go:51
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
-//line samples_scan.go:51
 			mask_ := uint32(1<<(gc_bdx/gocuda.WarpSize) - 1)
+//line samples_scan.go:52
 			for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
-//line samples_scan.go:55
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -305,10 +284,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_scan.go:23
 					id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:24
 					laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 					warpSum := gc_l_warpSum[gc_lane]
 //line samples_scan.go:53
 					n_ := gc_c2r[gc_lane]
@@ -316,12 +294,10 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					if laneID >= i_ {
 						warpSum += n_
 					}
-//line samples_scan.go:59
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
 			{
-//line samples_scan.go:64
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -334,10 +310,9 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_scan.go:23
 					id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:24
 					laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
 					warpSum := gc_l_warpSum[gc_lane]
 //line samples_scan.go:60
 					sums[laneID] = warpSum
@@ -346,19 +321,17 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		}
 		gc_act = gc_save12 &^ gc_dead
 	}
-//line samples_scan.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		gc_off2 := gc_bx
+//line samples_scan.go:72
 		if gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 < len(partialSums) {
 			gc_at := data[gc_off:][:gc_bdx]
 			gc_at2 := partialSums[gc_off2:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_scan.go:26
 				warpID := gc_tx / gocuda.WarpSize
-//line samples_scan.go:28
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:66
 				var blockSum int32
@@ -376,15 +349,11 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 			}
 		} else {
-//line samples_scan.go:83
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_scan.go:23
 				id := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:26
 				warpID := gc_tx / gocuda.WarpSize
-//line samples_scan.go:28
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:66
 				var blockSum int32
@@ -429,58 +398,42 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 	gc_exited := gc_b.Exited()
 //line samples_scan.go:88
 	buf := gocuda.Shared[int32](t, 1)[:1]
-//line samples_scan.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_scan.go:89
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line samples_scan.go:89
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_scan.go:89
 					gc_alive2 := gc_all2
-//line samples_scan.go:89
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line samples_scan.go:89
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line samples_scan.go:89
 					var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:91
 					gc_if3 := gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(length, id, 16))))
-//line samples_scan.go:91
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line samples_scan.go:91
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits())
-//line samples_scan.go:91
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 					}
-//line samples_scan.go:95
 					gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx, 16))))
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line samples_scan.go:96
 						var gc_u2 int32
-//line samples_scan.go:96
 						if gc_in2 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits(); gc_in2 != 0 {
-//line samples_scan.go:96
 							gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line samples_scan.go:96
 							gc_u2 = partialSums[gc_bx]
 						}
-//line samples_scan.go:96
 						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line samples_scan.go:96
 							buf[0] = gc_u2
 						}
 					}
 				}
-//line samples_scan.go:98
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -489,52 +442,38 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 			}
 		}
 		if compiled.SIMD {
-//line samples_scan.go:89
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line samples_scan.go:89
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_scan.go:89
 				gc_alive := gc_all
-//line samples_scan.go:89
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line samples_scan.go:89
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line samples_scan.go:89
 				var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:91
 				gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(length, id, 8))))
-//line samples_scan.go:91
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line samples_scan.go:91
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line samples_scan.go:91
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
-//line samples_scan.go:95
 				gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
 				if gc_alive.And(gc_if2).ToBits() != 0 {
-//line samples_scan.go:96
 					var gc_u int32
-//line samples_scan.go:96
 					if gc_in := gc_alive.And(gc_if2).ToBits(); gc_in != 0 {
-//line samples_scan.go:96
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line samples_scan.go:96
 						gc_u = partialSums[gc_bx]
 					}
-//line samples_scan.go:96
 					if gc_alive.And(gc_if2).ToBits() != 0 {
 //line samples_scan.go:96
 						buf[0] = gc_u
 					}
 				}
 			}
-//line samples_scan.go:98
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L1:
@@ -544,51 +483,38 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples_scan.go:89
 			id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:91
 			if id > length {
-//line samples_scan.go:91
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line samples_scan.go:95
 			if gc_tx == 0 {
 				buf[0] = partialSums[gc_bx]
 			}
 		}
 	}
-//line samples_scan.go:102
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_scan.go:89
 				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_scan.go:89
 					gc_alive4 := gc_all4
-//line samples_scan.go:89
 					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line samples_scan.go:89
 						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
-//line samples_scan.go:89
 					var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:100
 					if id < 0 || id > len(data)-16 {
-//line samples_scan.go:100
 						break
 					}
-//line samples_scan.go:100
 					var gc_u4 int32
-//line samples_scan.go:100
 					if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
-//line samples_scan.go:100
 						gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
 //line samples_scan.go:100
 						gc_u4 = buf[0]
@@ -604,31 +530,23 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 			}
 		}
 		if compiled.SIMD {
-//line samples_scan.go:89
 			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_scan.go:89
 				gc_alive3 := gc_all3
-//line samples_scan.go:89
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line samples_scan.go:89
 					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line samples_scan.go:89
 				var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:100
 				if id < 0 || id > len(data)-8 {
-//line samples_scan.go:100
 					break
 				}
-//line samples_scan.go:100
 				var gc_u3 int32
-//line samples_scan.go:100
 				if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
-//line samples_scan.go:100
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line samples_scan.go:100
 					gc_u3 = buf[0]
@@ -644,7 +562,6 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples_scan.go:89
 			id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:100
 			data[id] += buf[0]
@@ -712,7 +629,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_scan.go:172
 			pos := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:175
 			idata4 := dSrc[pos]
@@ -733,7 +649,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			sData_4[pos_] = 0
 			pos_ += size_4
 			sData_4[pos_] = idata_
-//line samples_scan.go:123
 			gc_s_pos_[gc_rank] = pos_
 			gc_s_idata[gc_rank] = idata
 			gc_s_idata4_2[gc_rank] = idata4_2
@@ -742,7 +657,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 	}
 //line samples_scan.go:118
 	for offset := 1; offset < size_4; offset <<= 1 {
-//line samples_scan.go:120
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -751,7 +665,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -760,7 +673,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -769,7 +681,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -778,7 +689,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -787,10 +697,8 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 			tt := sData_4[pos_] + sData_4[pos_-offset]
-//line samples_scan.go:122
 			gc_s_tt[gc_rank] = tt
 		}
-//line samples_scan.go:126
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -834,18 +742,14 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			sData_4[pos_] = tt
 		}
 	}
-//line samples_scan.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_scan.go:172
 			pos := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:174
 			pos_ := gc_s_pos_[gc_rank]
 			idata := gc_s_idata[gc_rank]
 			idata4_2 := gc_s_idata4_2[gc_rank]
-//line samples_scan.go:178
 			idata4_ := gc_s_idata4_[gc_rank]
 //line samples_scan.go:125
 			var r_3 uint32 = sData_4[pos_]
@@ -917,7 +821,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_scan.go:194
 			pos := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:197
 			var idata uint32
@@ -935,14 +838,12 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			sData_2[pos_] = 0
 			pos_ += size_
 			sData_2[pos_] = idata_2
-//line samples_scan.go:121
 			gc_s_pos_[gc_rank] = pos_
 			gc_s_idata_[gc_rank] = idata_
 		}
 	}
 //line samples_scan.go:118
 	for offset := 1; offset < size_; offset <<= 1 {
-//line samples_scan.go:120
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -951,7 +852,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -960,7 +860,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -969,7 +868,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -978,7 +876,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -987,10 +884,8 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 			tt := sData_2[pos_] + sData_2[pos_-offset]
-//line samples_scan.go:122
 			gc_s_tt[gc_rank] = tt
 		}
-//line samples_scan.go:126
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -1034,14 +929,11 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			sData_2[pos_] = tt
 		}
 	}
-//line samples_scan.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_scan.go:194
 			pos := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:196
 			pos_ := gc_s_pos_[gc_rank]
 			idata_ := gc_s_idata_[gc_rank]
 //line samples_scan.go:125
@@ -1082,13 +974,13 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 	_ = cta
 //line samples_scan.go:220
 	buf := gocuda.Shared[uint32](t, 1)[:1]
-//line samples_scan.go:222
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
+//line samples_scan.go:228
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(dBuffer) {
 			gc_at := dBuffer[gc_off:][:1]
 			gc_step := gc_from
@@ -1102,13 +994,11 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 //line samples_scan.go:224
 				buf[0] = gc_at[0]
 			}
-//line samples_scan.go:228
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_scan.go:224
 				buf[0] = gc_at[0]
 			}
 		} else {
-//line samples_scan.go:228
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -1119,7 +1009,6 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					buf[0] = dBuffer[gc_bx]
 				}
 				{
-//line samples_scan.go:228
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1127,7 +1016,6 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					buf[0] = dBuffer[gc_bx]
 				}
 				{
-//line samples_scan.go:228
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1135,7 +1023,6 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					buf[0] = dBuffer[gc_bx]
 				}
 				{
-//line samples_scan.go:228
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1143,7 +1030,6 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					buf[0] = dBuffer[gc_bx]
 				}
 			}
-//line samples_scan.go:228
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1152,12 +1038,10 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 			}
 		}
 	}
-//line samples_scan.go:231
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_scan.go:221
 			pos := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:229
 			data4 := dData[pos]

@@ -79,13 +79,12 @@ func gc_body_bitonicMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples_sorting.go:144
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_sorting.go:127
 				globalComparatorI := gc_bx*gc_bdx + gc_tx
+//line samples_sorting.go:128
 				comparatorI := globalComparatorI & (arrayLength/2 - 1)
 //line samples_sorting.go:131
 				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
@@ -176,12 +175,10 @@ func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples_sorting.go:246
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_sorting.go:229
 				globalComparatorI := gc_bx*gc_bdx + gc_tx
 //line samples_sorting.go:232
 				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))

@@ -23,9 +23,9 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 //line samples_sorting.go:40
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:43
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
+//line samples_sorting.go:45
 		gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -83,7 +83,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	for size := 2; size < arrayLength; size <<= 1 {
 //line samples_sorting.go:54
 		for stride := size / 2; stride > 0; stride >>= 1 {
-//line samples_sorting.go:56
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -142,7 +141,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	}
 //line samples_sorting.go:63
 	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
-//line samples_sorting.go:65
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -188,8 +186,8 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 			}
 		}
 	}
-//line samples_sorting.go:73
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_sorting.go:74
 		gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -261,9 +259,9 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:84
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:87
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
+//line samples_sorting.go:89
 		gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -321,7 +319,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	for size := 2; size < sharedSizeLimit; size <<= 1 {
 //line samples_sorting.go:97
 		for stride := size / 2; stride > 0; stride >>= 1 {
-//line samples_sorting.go:99
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -381,7 +378,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	ddd_ := uint32(gc_bx & 1)
 //line samples_sorting.go:107
 	for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
-//line samples_sorting.go:109
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -427,8 +423,8 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 		}
 	}
-//line samples_sorting.go:117
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_sorting.go:118
 		gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -500,9 +496,9 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:154
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:157
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
+//line samples_sorting.go:159
 		gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -558,7 +554,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	}
 //line samples_sorting.go:167
 	for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
-//line samples_sorting.go:169
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -619,8 +614,8 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 		}
 	}
-//line samples_sorting.go:176
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_sorting.go:177
 		gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -693,9 +688,9 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 //line samples_sorting.go:187
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:190
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
+//line samples_sorting.go:192
 		gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -752,7 +747,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 //line samples_sorting.go:196
 	for size := 2; size <= arrayLength; size <<= 1 {
 		stride := size / 2
-//line samples_sorting.go:199
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -762,7 +756,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -771,7 +764,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -780,7 +772,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -789,7 +780,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 			}
@@ -798,11 +788,9 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 				offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 				gc_s_offset[gc_rank] = offset
 			}
 		}
-//line samples_sorting.go:206
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -851,16 +839,13 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 		stride >>= 1
 //line samples_sorting.go:207
 		for ; stride > 0; stride >>= 1 {
-//line samples_sorting.go:209
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:209
 					pos_ := 2*gc_tx - (gc_tx & (stride - 1))
-//line samples_sorting.go:211
 					offset := gc_s_offset[gc_rank]
-//line samples_sorting.go:211
 					if offset >= stride {
 						comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
 					}
@@ -868,8 +853,8 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			}
 		}
 	}
-//line samples_sorting.go:220
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_sorting.go:221
 		gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)

@@ -25,9 +25,9 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 //line samples_sorting.go:40
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:43
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
+//line samples_sorting.go:45
 		gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -53,8 +53,8 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 								gc_tx := gc_vstep
 //line samples_sorting.go:44
 								var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:44
 								_ = off
+//line samples_sorting.go:45
 								archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
@@ -72,8 +72,8 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 							gc_tx := gc_vstep
 //line samples_sorting.go:44
 							var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:44
 							_ = off
+//line samples_sorting.go:45
 							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
@@ -117,7 +117,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
 							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
 							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
-//line samples_sorting.go:45
 							break
 						}
 //line samples_sorting.go:46
@@ -142,7 +141,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
 						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
 						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
-//line samples_sorting.go:45
 						break
 					}
 //line samples_sorting.go:46
@@ -169,7 +167,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	for size := 2; size < arrayLength; size <<= 1 {
 //line samples_sorting.go:54
 		for stride := size / 2; stride > 0; stride >>= 1 {
-//line samples_sorting.go:56
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -228,7 +225,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	}
 //line samples_sorting.go:63
 	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
-//line samples_sorting.go:65
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -274,8 +270,8 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 			}
 		}
 	}
-//line samples_sorting.go:73
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_sorting.go:74
 		gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -302,8 +298,8 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 								gc_tx := gc_vstep3
 //line samples_sorting.go:44
 								var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:44
 								_ = off
+//line samples_sorting.go:45
 								archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
@@ -321,8 +317,8 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 							gc_tx := gc_vstep3
 //line samples_sorting.go:44
 							var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:44
 							_ = off
+//line samples_sorting.go:45
 							archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
@@ -365,7 +361,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 						var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:71
 						if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-//line samples_sorting.go:71
 							break
 						}
 //line samples_sorting.go:72
@@ -388,7 +383,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:71
 					if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
-//line samples_sorting.go:71
 						break
 					}
 //line samples_sorting.go:72
@@ -427,9 +421,9 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:84
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:87
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
+//line samples_sorting.go:89
 		gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -455,8 +449,8 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 								gc_tx := gc_vstep
 //line samples_sorting.go:87
 								var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:87
 								_ = off
+//line samples_sorting.go:88
 								archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
@@ -474,8 +468,8 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							gc_tx := gc_vstep
 //line samples_sorting.go:87
 							var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:87
 							_ = off
+//line samples_sorting.go:88
 							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
@@ -519,7 +513,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
 							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
 							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
-//line samples_sorting.go:88
 							break
 						}
 //line samples_sorting.go:89
@@ -544,7 +537,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
 						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
 						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
-//line samples_sorting.go:88
 						break
 					}
 //line samples_sorting.go:89
@@ -571,7 +563,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	for size := 2; size < sharedSizeLimit; size <<= 1 {
 //line samples_sorting.go:97
 		for stride := size / 2; stride > 0; stride >>= 1 {
-//line samples_sorting.go:99
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -631,7 +622,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	ddd_ := uint32(gc_bx & 1)
 //line samples_sorting.go:107
 	for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
-//line samples_sorting.go:109
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -677,8 +667,8 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 		}
 	}
-//line samples_sorting.go:117
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_sorting.go:118
 		gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -705,8 +695,8 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 								gc_tx := gc_vstep3
 //line samples_sorting.go:87
 								var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:87
 								_ = off
+//line samples_sorting.go:88
 								archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
@@ -724,8 +714,8 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							gc_tx := gc_vstep3
 //line samples_sorting.go:87
 							var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:87
 							_ = off
+//line samples_sorting.go:88
 							archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
@@ -768,7 +758,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:115
 						if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-//line samples_sorting.go:115
 							break
 						}
 //line samples_sorting.go:116
@@ -791,7 +780,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:115
 					if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
-//line samples_sorting.go:115
 						break
 					}
 //line samples_sorting.go:116
@@ -830,9 +818,9 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:154
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:157
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
+//line samples_sorting.go:159
 		gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -858,8 +846,8 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 								gc_tx := gc_vstep
 //line samples_sorting.go:157
 								var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:157
 								_ = off
+//line samples_sorting.go:158
 								archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
@@ -877,8 +865,8 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							gc_tx := gc_vstep
 //line samples_sorting.go:157
 							var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:157
 							_ = off
+//line samples_sorting.go:158
 							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
@@ -922,7 +910,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
 							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
 							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
-//line samples_sorting.go:158
 							break
 						}
 //line samples_sorting.go:159
@@ -947,7 +934,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
 						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
 						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
-//line samples_sorting.go:158
 						break
 					}
 //line samples_sorting.go:159
@@ -972,7 +958,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	}
 //line samples_sorting.go:167
 	for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
-//line samples_sorting.go:169
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1033,8 +1018,8 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			}
 		}
 	}
-//line samples_sorting.go:176
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_sorting.go:177
 		gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -1061,8 +1046,8 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 								gc_tx := gc_vstep3
 //line samples_sorting.go:157
 								var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:157
 								_ = off
+//line samples_sorting.go:158
 								archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
@@ -1080,8 +1065,8 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							gc_tx := gc_vstep3
 //line samples_sorting.go:157
 							var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:157
 							_ = off
+//line samples_sorting.go:158
 							archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
@@ -1124,7 +1109,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:174
 						if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-//line samples_sorting.go:174
 							break
 						}
 //line samples_sorting.go:175
@@ -1147,7 +1131,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:174
 					if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
-//line samples_sorting.go:174
 						break
 					}
 //line samples_sorting.go:175
@@ -1187,9 +1170,9 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 //line samples_sorting.go:187
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-//line samples_sorting.go:190
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 0
+//line samples_sorting.go:192
 		gc_off2 := (gc_bx * sharedSizeLimit) + 0
 		gc_off3 := (sharedSizeLimit / 2)
 		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -1215,8 +1198,8 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 								gc_tx := gc_vstep
 //line samples_sorting.go:190
 								var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:190
 								_ = off
+//line samples_sorting.go:191
 								archsimd.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								archsimd.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
@@ -1234,8 +1217,8 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 							gc_tx := gc_vstep
 //line samples_sorting.go:190
 							var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:190
 							_ = off
+//line samples_sorting.go:191
 							archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
@@ -1279,7 +1262,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 							0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
 							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
 							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
-//line samples_sorting.go:191
 							break
 						}
 //line samples_sorting.go:192
@@ -1304,7 +1286,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
 						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
 						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
-//line samples_sorting.go:191
 						break
 					}
 //line samples_sorting.go:192
@@ -1330,7 +1311,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 //line samples_sorting.go:196
 	for size := 2; size <= arrayLength; size <<= 1 {
 		stride := size / 2
-//line samples_sorting.go:199
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1340,7 +1320,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -1349,7 +1328,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -1358,7 +1336,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 				{
@@ -1367,7 +1344,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 			}
@@ -1376,11 +1352,9 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				gc_pos.Thread = gc_rank
 //line samples_sorting.go:198
 				offset := gc_tx & (stride - 1)
-//line samples_sorting.go:200
 				gc_s_offset[gc_rank] = offset
 			}
 		}
-//line samples_sorting.go:206
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -1429,16 +1403,13 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 		stride >>= 1
 //line samples_sorting.go:207
 		for ; stride > 0; stride >>= 1 {
-//line samples_sorting.go:209
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:209
 					pos_ := 2*gc_tx - (gc_tx & (stride - 1))
-//line samples_sorting.go:211
 					offset := gc_s_offset[gc_rank]
-//line samples_sorting.go:211
 					if offset >= stride {
 						comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
 					}
@@ -1446,8 +1417,8 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			}
 		}
 	}
-//line samples_sorting.go:220
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_sorting.go:221
 		gc_off5 := (gc_bx * sharedSizeLimit) + 0
 		gc_off6 := 0
 		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
@@ -1474,8 +1445,8 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 								gc_tx := gc_vstep3
 //line samples_sorting.go:190
 								var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:190
 								_ = off
+//line samples_sorting.go:191
 								archsimd.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 								archsimd.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
@@ -1493,8 +1464,8 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 							gc_tx := gc_vstep3
 //line samples_sorting.go:190
 							var off int = gc_bx*sharedSizeLimit + gc_tx
-//line samples_sorting.go:190
 							_ = off
+//line samples_sorting.go:191
 							archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
 							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
@@ -1537,7 +1508,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:218
 						if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-//line samples_sorting.go:218
 							break
 						}
 //line samples_sorting.go:219
@@ -1560,7 +1530,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					var off int = gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:218
 					if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
-//line samples_sorting.go:218
 						break
 					}
 //line samples_sorting.go:219

@@ -207,7 +207,6 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 //line samples_transpose.go:87
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:90
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -225,7 +224,6 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-//line samples_transpose.go:100
 					gc_s_indexOut[gc_rank] = indexOut
 				}
 				gc_ty++
@@ -236,11 +234,11 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 		}
 	})
 	compiled.OutOfLine(func() {
+//line samples_transpose.go:110
 		tile := tile[:32]
 //line samples_transpose.go:112
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:115
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -296,7 +294,6 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 //line samples_transpose.go:114
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:117
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -314,7 +311,6 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-//line samples_transpose.go:127
 					gc_s_indexOut[gc_rank] = indexOut
 				}
 				gc_ty++
@@ -325,11 +321,11 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 		}
 	})
 	compiled.OutOfLine(func() {
+//line samples_transpose.go:137
 		tile := tile[:32]
 //line samples_transpose.go:139
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:142
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -399,7 +395,6 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 //line samples_transpose.go:153
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:156
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -417,7 +412,6 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-//line samples_transpose.go:166
 					gc_s_indexOut[gc_rank] = indexOut
 				}
 				gc_ty++
@@ -428,11 +422,11 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 		}
 	})
 	compiled.OutOfLine(func() {
+//line samples_transpose.go:176
 		tile := tile[:32]
 //line samples_transpose.go:178
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:181
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -503,7 +497,6 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 //line samples_transpose.go:205
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:208
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -521,7 +514,6 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						block[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-//line samples_transpose.go:218
 					gc_s_indexOut[gc_rank] = indexOut
 				}
 				gc_ty++
@@ -532,11 +524,11 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 		}
 	})
 	compiled.OutOfLine(func() {
+//line samples_transpose.go:228
 		block := block[:32]
 //line samples_transpose.go:230
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
 		{
-//line samples_transpose.go:233
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -140,7 +140,6 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line samples_transpose.go:44
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -168,7 +167,6 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line samples_transpose.go:63
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -214,7 +212,6 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 	compiled.OutOfLine(func() {
 		block := block[:32]
 		{
-//line samples_transpose.go:182
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -239,7 +236,6 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 	compiled.OutOfLine(func() {
 		block := block[:32]
 		{
-//line samples_transpose.go:198
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

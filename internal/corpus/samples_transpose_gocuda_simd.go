@@ -55,7 +55,6 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 								var index int = xIndex + width*yIndex
 //line samples_transpose.go:28
 								for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
-//line samples_transpose.go:28
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:28
 									if (index+i*
@@ -65,19 +64,14 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 									} else {
 //line samples_transpose.go:29
 										var gc_lanes3 [16]float32
-//line samples_transpose.go:29
 										for gc_k3 := range 16 {
-//line samples_transpose.go:29
 											if 0xffff&(1<<gc_k3) != 0 {
-//line samples_transpose.go:29
 												gc_pos.Thread = gc_rank + gc_k3
 //line samples_transpose.go:29
 												gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 											}
 										}
-//line samples_transpose.go:29
 										gc_pos.Thread = gc_rank
-//line samples_transpose.go:29
 										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 									}
 //line samples_transpose.go:29
@@ -87,24 +81,18 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 									} else {
 //line samples_transpose.go:29
 										var gc_lanes4 [16]float32
-//line samples_transpose.go:29
 										gc_ld2.Store(&gc_lanes4)
-//line samples_transpose.go:29
 										for gc_k4 := range 16 {
-//line samples_transpose.go:29
 											if 0xffff&(1<<gc_k4) != 0 {
-//line samples_transpose.go:29
 												gc_pos.Thread = gc_rank + gc_k4
 //line samples_transpose.go:29
 												odata[(index+i*width)+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
-//line samples_transpose.go:29
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
-//line samples_transpose.go:31
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -123,7 +111,6 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 							var index int = xIndex + width*yIndex
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
-//line samples_transpose.go:28
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:28
 								if (index+i*
@@ -133,19 +120,14 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 								} else {
 //line samples_transpose.go:29
 									var gc_lanes [8]float32
-//line samples_transpose.go:29
 									for gc_k := range 8 {
-//line samples_transpose.go:29
 										if 0xff&(1<<gc_k) != 0 {
-//line samples_transpose.go:29
 											gc_pos.Thread = gc_rank + gc_k
 //line samples_transpose.go:29
 											gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 										}
 									}
-//line samples_transpose.go:29
 									gc_pos.Thread = gc_rank
-//line samples_transpose.go:29
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
 //line samples_transpose.go:29
@@ -155,24 +137,18 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 								} else {
 //line samples_transpose.go:29
 									var gc_lanes2 [8]float32
-//line samples_transpose.go:29
 									gc_ld.Store(&gc_lanes2)
-//line samples_transpose.go:29
 									for gc_k2 := range 8 {
-//line samples_transpose.go:29
 										if 0xff&(1<<gc_k2) != 0 {
-//line samples_transpose.go:29
 											gc_pos.Thread = gc_rank + gc_k2
 //line samples_transpose.go:29
 											odata[(index+i*width)+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line samples_transpose.go:29
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line samples_transpose.go:31
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -217,18 +193,14 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line samples_transpose.go:44
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_transpose.go:41
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_transpose.go:41
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line samples_transpose.go:41
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
@@ -244,7 +216,6 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 //line samples_transpose.go:46
 								if xIndex <
 									width && uint(width-xIndex) > 15 && yIndex < height {
-//line samples_transpose.go:47
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:47
 									if (index+i*
@@ -254,19 +225,14 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									} else {
 //line samples_transpose.go:48
 										var gc_lanes5 [16]float32
-//line samples_transpose.go:48
 										for gc_k5 := range 16 {
-//line samples_transpose.go:48
 											if 0xffff&(1<<gc_k5) != 0 {
-//line samples_transpose.go:48
 												gc_pos.Thread = gc_rank + gc_k5
 //line samples_transpose.go:48
 												gc_lanes5[gc_k5] = idata[(index+i*width)+gc_k5]
 											}
 										}
-//line samples_transpose.go:48
 										gc_pos.Thread = gc_rank
-//line samples_transpose.go:48
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 									}
 //line samples_transpose.go:48
@@ -276,36 +242,27 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									} else {
 //line samples_transpose.go:48
 										var gc_lanes6 [16]float32
-//line samples_transpose.go:48
 										gc_ld3.Store(&gc_lanes6)
-//line samples_transpose.go:48
 										for gc_k6 := range 16 {
-//line samples_transpose.go:48
 											if 0xffff&(1<<gc_k6) != 0 {
-//line samples_transpose.go:48
 												gc_pos.Thread = gc_rank + gc_k6
 //line samples_transpose.go:48
 												tile[gc_ty+i][gc_tx+gc_k6] = gc_lanes6[gc_k6]
 											}
 										}
-//line samples_transpose.go:48
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line samples_transpose.go:48
 									gc_b3 := gc_none2
 //line samples_transpose.go:48
 									if yIndex <
 //line samples_transpose.go:47
 										height {
-//line samples_transpose.go:47
 										gc_b3 = gc_all2
 									}
 //line samples_transpose.go:47
 									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b3.ToBits())
-//line samples_transpose.go:47
 									if gc_if2.ToBits() != 0 {
-//line samples_transpose.go:47
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:47
 										if (index+i*
@@ -315,19 +272,14 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 										} else {
 //line samples_transpose.go:48
 											var gc_lanes7 [16]float32
-//line samples_transpose.go:48
 											for gc_k7 := range 16 {
-//line samples_transpose.go:48
 												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
-//line samples_transpose.go:48
 													gc_pos.Thread = gc_rank + gc_k7
 //line samples_transpose.go:48
 													gc_lanes7[gc_k7] = idata[(index+i*width)+gc_k7]
 												}
 											}
-//line samples_transpose.go:48
 											gc_pos.Thread = gc_rank
-//line samples_transpose.go:48
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 										}
 //line samples_transpose.go:48
@@ -337,26 +289,20 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 										} else {
 //line samples_transpose.go:48
 											var gc_lanes8 [16]float32
-//line samples_transpose.go:48
 											gc_ld4.Store(&gc_lanes8)
-//line samples_transpose.go:48
 											for gc_k8 := range 16 {
-//line samples_transpose.go:48
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-//line samples_transpose.go:48
 													gc_pos.Thread = gc_rank + gc_k8
 //line samples_transpose.go:48
 													tile[gc_ty+i][gc_tx+gc_k8] = gc_lanes8[gc_k8]
 												}
 											}
-//line samples_transpose.go:48
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
-//line samples_transpose.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -365,11 +311,8 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 					}
 				}
 				if compiled.SIMD {
-//line samples_transpose.go:41
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_transpose.go:41
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_transpose.go:41
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -385,7 +328,6 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 //line samples_transpose.go:46
 							if xIndex <
 								width && uint(width-xIndex) > 7 && yIndex < height {
-//line samples_transpose.go:47
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:47
 								if (index+i*
@@ -395,19 +337,14 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 								} else {
 //line samples_transpose.go:48
 									var gc_lanes [8]float32
-//line samples_transpose.go:48
 									for gc_k := range 8 {
-//line samples_transpose.go:48
 										if 0xff&(1<<gc_k) != 0 {
-//line samples_transpose.go:48
 											gc_pos.Thread = gc_rank + gc_k
 //line samples_transpose.go:48
 											gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 										}
 									}
-//line samples_transpose.go:48
 									gc_pos.Thread = gc_rank
-//line samples_transpose.go:48
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
 //line samples_transpose.go:48
@@ -417,36 +354,27 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 								} else {
 //line samples_transpose.go:48
 									var gc_lanes2 [8]float32
-//line samples_transpose.go:48
 									gc_ld.Store(&gc_lanes2)
-//line samples_transpose.go:48
 									for gc_k2 := range 8 {
-//line samples_transpose.go:48
 										if 0xff&(1<<gc_k2) != 0 {
-//line samples_transpose.go:48
 											gc_pos.Thread = gc_rank + gc_k2
 //line samples_transpose.go:48
 											tile[gc_ty+i][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line samples_transpose.go:48
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line samples_transpose.go:48
 								gc_b2 := gc_none
 //line samples_transpose.go:48
 								if yIndex <
 //line samples_transpose.go:47
 									height {
-//line samples_transpose.go:47
 									gc_b2 = gc_all
 								}
 //line samples_transpose.go:47
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b2)
-//line samples_transpose.go:47
 								if gc_if.ToBits() != 0 {
-//line samples_transpose.go:47
 									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:47
 									if (index+i*
@@ -456,19 +384,14 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									} else {
 //line samples_transpose.go:48
 										var gc_lanes3 [8]float32
-//line samples_transpose.go:48
 										for gc_k3 := range 8 {
-//line samples_transpose.go:48
 											if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line samples_transpose.go:48
 												gc_pos.Thread = gc_rank + gc_k3
 //line samples_transpose.go:48
 												gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 											}
 										}
-//line samples_transpose.go:48
 										gc_pos.Thread = gc_rank
-//line samples_transpose.go:48
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 									}
 //line samples_transpose.go:48
@@ -478,26 +401,20 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									} else {
 //line samples_transpose.go:48
 										var gc_lanes4 [8]float32
-//line samples_transpose.go:48
 										gc_ld2.Store(&gc_lanes4)
-//line samples_transpose.go:48
 										for gc_k4 := range 8 {
-//line samples_transpose.go:48
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line samples_transpose.go:48
 												gc_pos.Thread = gc_rank + gc_k4
 //line samples_transpose.go:48
 												tile[gc_ty+i][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 											}
 										}
-//line samples_transpose.go:48
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
-//line samples_transpose.go:50
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -525,18 +442,14 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
 		{
-//line samples_transpose.go:63
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line samples_transpose.go:41
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_transpose.go:41
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line samples_transpose.go:41
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
@@ -552,7 +465,6 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 //line samples_transpose.go:54
 								if xIndex <
 									height && uint(height-xIndex) > 15 && yIndex < width {
-//line samples_transpose.go:55
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:55
 									if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-16 {
@@ -560,19 +472,14 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									} else {
 //line samples_transpose.go:56
 										var gc_lanes13 [16]float32
-//line samples_transpose.go:56
 										for gc_k13 := range 16 {
-//line samples_transpose.go:56
 											if 0xffff&(1<<gc_k13) != 0 {
-//line samples_transpose.go:56
 												gc_pos.Thread = gc_rank + gc_k13
 //line samples_transpose.go:56
 												gc_lanes13[gc_k13] = tile[gc_ty+i_][gc_tx+gc_k13]
 											}
 										}
-//line samples_transpose.go:56
 										gc_pos.Thread = gc_rank
-//line samples_transpose.go:56
 										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes13)
 									}
 //line samples_transpose.go:56
@@ -582,36 +489,27 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									} else {
 //line samples_transpose.go:56
 										var gc_lanes14 [16]float32
-//line samples_transpose.go:56
 										gc_ld7.Store(&gc_lanes14)
-//line samples_transpose.go:56
 										for gc_k14 := range 16 {
-//line samples_transpose.go:56
 											if 0xffff&(1<<gc_k14) != 0 {
-//line samples_transpose.go:56
 												gc_pos.Thread = gc_rank + gc_k14
 //line samples_transpose.go:56
 												odata[(index+i_*width)+gc_k14] = gc_lanes14[gc_k14]
 											}
 										}
-//line samples_transpose.go:56
 										gc_pos.Thread = gc_rank
 									}
 								} else {
-//line samples_transpose.go:56
 									gc_b5 := gc_none4
 //line samples_transpose.go:56
 									if yIndex <
 //line samples_transpose.go:55
 										width {
-//line samples_transpose.go:55
 										gc_b5 = gc_all4
 									}
 //line samples_transpose.go:55
 									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b5.ToBits())
-//line samples_transpose.go:55
 									if gc_if4.ToBits() != 0 {
-//line samples_transpose.go:55
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:55
 										if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-16 {
@@ -619,19 +517,14 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 										} else {
 //line samples_transpose.go:56
 											var gc_lanes15 [16]float32
-//line samples_transpose.go:56
 											for gc_k15 := range 16 {
-//line samples_transpose.go:56
 												if gc_if4.ToBits()&(1<<gc_k15) != 0 {
-//line samples_transpose.go:56
 													gc_pos.Thread = gc_rank + gc_k15
 //line samples_transpose.go:56
 													gc_lanes15[gc_k15] = tile[gc_ty+i_][gc_tx+gc_k15]
 												}
 											}
-//line samples_transpose.go:56
 											gc_pos.Thread = gc_rank
-//line samples_transpose.go:56
 											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
 										}
 //line samples_transpose.go:56
@@ -641,26 +534,20 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 										} else {
 //line samples_transpose.go:56
 											var gc_lanes16 [16]float32
-//line samples_transpose.go:56
 											gc_ld8.Store(&gc_lanes16)
-//line samples_transpose.go:56
 											for gc_k16 := range 16 {
-//line samples_transpose.go:56
 												if gc_if4.ToBits()&(1<<gc_k16) != 0 {
-//line samples_transpose.go:56
 													gc_pos.Thread = gc_rank + gc_k16
 //line samples_transpose.go:56
 													odata[(index+i_*width)+gc_k16] = gc_lanes16[gc_k16]
 												}
 											}
-//line samples_transpose.go:56
 											gc_pos.Thread = gc_rank
 										}
 									}
 								}
 							}
 						}
-//line samples_transpose.go:58
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -669,11 +556,8 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 					}
 				}
 				if compiled.SIMD {
-//line samples_transpose.go:41
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_transpose.go:41
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_transpose.go:41
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -689,7 +573,6 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 //line samples_transpose.go:54
 							if xIndex <
 								height && uint(height-xIndex) > 7 && yIndex < width {
-//line samples_transpose.go:55
 								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:55
 								if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-8 {
@@ -697,19 +580,14 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 								} else {
 //line samples_transpose.go:56
 									var gc_lanes9 [8]float32
-//line samples_transpose.go:56
 									for gc_k9 := range 8 {
-//line samples_transpose.go:56
 										if 0xff&(1<<gc_k9) != 0 {
-//line samples_transpose.go:56
 											gc_pos.Thread = gc_rank + gc_k9
 //line samples_transpose.go:56
 											gc_lanes9[gc_k9] = tile[gc_ty+i_][gc_tx+gc_k9]
 										}
 									}
-//line samples_transpose.go:56
 									gc_pos.Thread = gc_rank
-//line samples_transpose.go:56
 									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 								}
 //line samples_transpose.go:56
@@ -719,36 +597,27 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 								} else {
 //line samples_transpose.go:56
 									var gc_lanes10 [8]float32
-//line samples_transpose.go:56
 									gc_ld5.Store(&gc_lanes10)
-//line samples_transpose.go:56
 									for gc_k10 := range 8 {
-//line samples_transpose.go:56
 										if 0xff&(1<<gc_k10) != 0 {
-//line samples_transpose.go:56
 											gc_pos.Thread = gc_rank + gc_k10
 //line samples_transpose.go:56
 											odata[(index+i_*width)+gc_k10] = gc_lanes10[gc_k10]
 										}
 									}
-//line samples_transpose.go:56
 									gc_pos.Thread = gc_rank
 								}
 							} else {
-//line samples_transpose.go:56
 								gc_b4 := gc_none3
 //line samples_transpose.go:56
 								if yIndex <
 //line samples_transpose.go:55
 									width {
-//line samples_transpose.go:55
 									gc_b4 = gc_all3
 								}
 //line samples_transpose.go:55
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b4)
-//line samples_transpose.go:55
 								if gc_if3.ToBits() != 0 {
-//line samples_transpose.go:55
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:55
 									if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-8 {
@@ -756,19 +625,14 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									} else {
 //line samples_transpose.go:56
 										var gc_lanes11 [8]float32
-//line samples_transpose.go:56
 										for gc_k11 := range 8 {
-//line samples_transpose.go:56
 											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
-//line samples_transpose.go:56
 												gc_pos.Thread = gc_rank + gc_k11
 //line samples_transpose.go:56
 												gc_lanes11[gc_k11] = tile[gc_ty+i_][gc_tx+gc_k11]
 											}
 										}
-//line samples_transpose.go:56
 										gc_pos.Thread = gc_rank
-//line samples_transpose.go:56
 										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
 									}
 //line samples_transpose.go:56
@@ -778,26 +642,20 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									} else {
 //line samples_transpose.go:56
 										var gc_lanes12 [8]float32
-//line samples_transpose.go:56
 										gc_ld6.Store(&gc_lanes12)
-//line samples_transpose.go:56
 										for gc_k12 := range 8 {
-//line samples_transpose.go:56
 											if gc_if3.ToBits()&(1<<gc_k12) != 0 {
-//line samples_transpose.go:56
 												gc_pos.Thread = gc_rank + gc_k12
 //line samples_transpose.go:56
 												odata[(index+i_*width)+gc_k12] = gc_lanes12[gc_k12]
 											}
 										}
-//line samples_transpose.go:56
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
-//line samples_transpose.go:58
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -843,7 +701,6 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 	compiled.OutOfLine(func() {
 		block := block[:32]
 		{
-//line samples_transpose.go:182
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
@@ -860,7 +717,6 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 							var index int = xIndex + yIndex*width
 //line samples_transpose.go:183
 							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
-//line samples_transpose.go:183
 								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:183
 								if (index+i*
@@ -870,19 +726,14 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 								} else {
 //line samples_transpose.go:184
 									var gc_lanes3 [16]float32
-//line samples_transpose.go:184
 									for gc_k3 := range 16 {
-//line samples_transpose.go:184
 										if 0xffff&(1<<gc_k3) != 0 {
-//line samples_transpose.go:184
 											gc_pos.Thread = gc_rank + gc_k3
 //line samples_transpose.go:184
 											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 										}
 									}
-//line samples_transpose.go:184
 									gc_pos.Thread = gc_rank
-//line samples_transpose.go:184
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
 //line samples_transpose.go:184
@@ -892,24 +743,18 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 								} else {
 //line samples_transpose.go:184
 									var gc_lanes4 [16]float32
-//line samples_transpose.go:184
 									gc_ld2.Store(&gc_lanes4)
-//line samples_transpose.go:184
 									for gc_k4 := range 16 {
-//line samples_transpose.go:184
 										if 0xffff&(1<<gc_k4) != 0 {
-//line samples_transpose.go:184
 											gc_pos.Thread = gc_rank + gc_k4
 //line samples_transpose.go:184
 											block[gc_ty+i][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
-//line samples_transpose.go:184
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
-//line samples_transpose.go:186
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -928,7 +773,6 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 						var index int = xIndex + yIndex*width
 //line samples_transpose.go:183
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
-//line samples_transpose.go:183
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:183
 							if (index+i*
@@ -938,19 +782,14 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 							} else {
 //line samples_transpose.go:184
 								var gc_lanes [8]float32
-//line samples_transpose.go:184
 								for gc_k := range 8 {
-//line samples_transpose.go:184
 									if 0xff&(1<<gc_k) != 0 {
-//line samples_transpose.go:184
 										gc_pos.Thread = gc_rank + gc_k
 //line samples_transpose.go:184
 										gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 									}
 								}
-//line samples_transpose.go:184
 								gc_pos.Thread = gc_rank
-//line samples_transpose.go:184
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
 //line samples_transpose.go:184
@@ -960,24 +799,18 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 							} else {
 //line samples_transpose.go:184
 								var gc_lanes2 [8]float32
-//line samples_transpose.go:184
 								gc_ld.Store(&gc_lanes2)
-//line samples_transpose.go:184
 								for gc_k2 := range 8 {
-//line samples_transpose.go:184
 									if 0xff&(1<<gc_k2) != 0 {
-//line samples_transpose.go:184
 										gc_pos.Thread = gc_rank + gc_k2
 //line samples_transpose.go:184
 										block[gc_ty+i][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
-//line samples_transpose.go:184
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
-//line samples_transpose.go:186
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -1002,7 +835,6 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 	compiled.OutOfLine(func() {
 		block := block[:32]
 		{
-//line samples_transpose.go:198
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -58,11 +58,10 @@ func gc_body_spmvCsrScalarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []f
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc_more.go:28
 						myRow := gc_bx*gc_bdx + gc_tx
 						{
-//line shoc_more.go:31
 							var tt float32 = 0.0
+//line shoc_more.go:32
 							start := rowDelimiters[myRow]
 							end := rowDelimiters[myRow+1]
 							for j := start; j < end; j++ {
@@ -99,9 +98,7 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line shoc_more.go:57
 	warpsPerBlock := gc_bdx / gocuda.WarpSize
-//line shoc_more.go:61
 	partialSums := gocuda.Shared[float32](t, spmvBlockSize)[:spmvBlockSize]
 	compiled.OutOfLine(func() {
 		partialSums := partialSums[:128]
@@ -110,7 +107,6 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc_more.go:54
 					tt := gc_tx
 //line shoc_more.go:56
 					id := tt & (gocuda.WarpSize - 1)
@@ -198,11 +194,10 @@ func gc_body_spmvEllpackrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []fl
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shoc_more.go:103
 						tt := gc_bx*gc_bdx + gc_tx
 						{
-//line shoc_more.go:106
 							var result float32 = 0.0
+//line shoc_more.go:107
 							m := int(rowLengths[tt])
 							for i := 0; i < m; i++ {
 								ind := i*dim + tt
@@ -256,20 +251,16 @@ func gc_body_computeLjForce(gc_b *compiled.Block, gc_lo, gc_hi int, force3, posi
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shoc_more.go:124
 				idx := gc_bx*gc_bdx + gc_tx
 //line shoc_more.go:127
 				ipos := position[idx]
 //line shoc_more.go:130
 				f := float4{0.0, 0.0, 0.0, 0}
-//line shoc_more.go:132
 				j := 0
+//line shoc_more.go:133
 				for j < neighCount {
-//line shoc_more.go:133
 					gc_b.Tick()
-//line shoc_more.go:133
 					if gc_b.Stopped() {
-//line shoc_more.go:133
 						return
 					}
 					jidx := neighList[j*inum+idx]
@@ -332,7 +323,6 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line shoc_more.go:177
 	gidRow := gc_bx
 	gidCol := gc_by
 	gszCol := gc_gdy
@@ -357,7 +347,6 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc_more.go:180
 					lidRow := gc_tx
 					lidCol := gc_ty
 //line shoc_more.go:186
@@ -398,7 +387,6 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shoc_more.go:180
 					lidRow := gc_tx
 					lidCol := gc_ty
 //line shoc_more.go:186

@@ -50,7 +50,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line agree.go:17
 				i := gc_tx + gc_bx*gc_bdx
 				gc_s_i[gc_rank] = i
 			}
@@ -58,7 +57,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line agree.go:17
 				i := gc_tx + gc_bx*gc_bdx
 				gc_s_i[gc_rank] = i
 			}
@@ -66,7 +64,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line agree.go:17
 				i := gc_tx + gc_bx*gc_bdx
 				gc_s_i[gc_rank] = i
 			}
@@ -74,7 +71,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line agree.go:17
 				i := gc_tx + gc_bx*gc_bdx
 				gc_s_i[gc_rank] = i
 			}
@@ -82,12 +78,10 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line agree.go:17
 			i := gc_tx + gc_bx*gc_bdx
 			gc_s_i[gc_rank] = i
 		}
 	}
-//line agree.go:17
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -97,6 +91,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
+//line agree.go:27
 			if i < n {
 				gc_r2 |= 1
 				gc_r2in = gc_rank
@@ -106,6 +101,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 			}
 		}
 		if gc_r2 == 3 {
+//line agree.go:37
 			compiled.Diverged(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
@@ -298,12 +294,10 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 	gc_r6 := 0
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line agree.go:23
 		if true {
 			gc_r6++
 		}
 	}
-//line agree.go:23
 	c := gc_r6
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
@@ -311,6 +305,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
+//line agree.go:31
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(counts) {
 			gc_at := counts[gc_off:][:1]
 			gc_step6 := gc_from
@@ -324,13 +319,11 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 //line agree.go:25
 				gc_at[0] = int32(c)
 			}
-//line agree.go:29
 			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line agree.go:25
 				gc_at[0] = int32(c)
 			}
 		} else {
-//line agree.go:29
 			gc_step7 := gc_from
 			for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 				{
@@ -341,7 +334,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					counts[gc_bx] = int32(c)
 				}
 				{
-//line agree.go:29
 					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -349,7 +341,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					counts[gc_bx] = int32(c)
 				}
 				{
-//line agree.go:29
 					gc_tx := gc_step7 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -357,7 +348,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					counts[gc_bx] = int32(c)
 				}
 				{
-//line agree.go:29
 					gc_tx := gc_step7 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -365,7 +355,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					counts[gc_bx] = int32(c)
 				}
 			}
-//line agree.go:29
 			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

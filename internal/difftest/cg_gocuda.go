@@ -105,7 +105,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			{
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-//line cg.go:43
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				temp_[lane] = val
@@ -113,7 +112,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			{
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
-//line cg.go:43
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				temp_[lane] = val
@@ -121,7 +119,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			{
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
-//line cg.go:43
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				temp_[lane] = val
@@ -129,7 +126,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			{
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
-//line cg.go:43
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				temp_[lane] = val
@@ -137,7 +133,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line cg.go:43
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
 			temp_[lane] = val
@@ -147,7 +142,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			{
 				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
-//line cg.go:43
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 //line cg.go:47
@@ -159,7 +153,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			{
 				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
-//line cg.go:43
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 //line cg.go:47
@@ -171,7 +164,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			{
 				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
-//line cg.go:43
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 //line cg.go:47
@@ -183,7 +175,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			{
 				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
-//line cg.go:43
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 //line cg.go:47
@@ -195,7 +186,6 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 		}
 		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line cg.go:43
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
 //line cg.go:47

@@ -59,8 +59,8 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_reduce_op.go:30
 			i := gc_bx*gc_n + gc_rank
+//line cg_reduce_op.go:31
 			v := in[i]
 			var o TileReduceOut
 			gc_l_v[gc_lane] = v
@@ -119,7 +119,6 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_reduce_op.go:30
 			i := gc_bx*gc_n + gc_rank
 			o := gc_l_o[gc_lane]
 //line cg_reduce_op.go:37

@@ -33,17 +33,15 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line cg_subtile.go:27
 			i := gc_bx*gc_n + gc_rank
+//line cg_subtile.go:28
 			v := int32(i*5%17) - 8
-//line cg_subtile.go:30
 			gc_l_v[gc_lane] = v
 		}
 //line cg_subtile.go:29
 		for off := tile_.Size() / 2; off > 0; off /= 2 {
 			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile_.Size(), &gc_l_v, off, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line cg_subtile.go:34
 				v := gc_l_v[gc_lane]
 //line cg_subtile.go:30
 				v += gc_c1r[gc_lane]
@@ -75,9 +73,7 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_subtile.go:27
 			i := gc_bx*gc_n + gc_rank
-//line cg_subtile.go:29
 			o := gc_l_o[gc_lane]
 //line cg_subtile.go:34
 			o.Ballot = gc_c3r[gc_lane]

@@ -95,7 +95,6 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			gc_pos.Thread = gc_rank
 //line cg_tile.go:57
 			r := (gc_rank & (tile_.Size() - 1))
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
@@ -109,13 +108,10 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:60
 			o.Shfl = gc_c1r[gc_lane]
 			gc_c2v[gc_lane] = v
 			gc_l_o[gc_lane] = o
@@ -125,12 +121,11 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
+//line cg_tile.go:61
 			o.Up = gc_c2r[gc_lane]
 			gc_c3v[gc_lane] = v
 			gc_l_o[gc_lane] = o
@@ -140,11 +135,9 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:62
 			o.Down = gc_c3r[gc_lane]
@@ -156,11 +149,9 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:63
 			o.Xor = gc_c4r[gc_lane]
@@ -172,11 +163,9 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:64
 			o.Any = gc_c5r[gc_lane]
@@ -188,11 +177,9 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:65
 			o.All = gc_c6r[gc_lane]
@@ -204,11 +191,9 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:66
 			o.Ballot = gc_c7r[gc_lane]
@@ -223,11 +208,9 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 			gc_pos.Thread = gc_rank
 //line cg_tile.go:57
 			r := (gc_rank & (tile_.Size() - 1))
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:70
 			o.Sum = seen[gc_rank^(r&1)]
@@ -239,11 +222,9 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
-//line cg_tile.go:60
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:71
 			o.Sum += gc_c8r[gc_lane]
@@ -255,13 +236,11 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
 //line cg_tile.go:73
 			f := float32(v) * 0.37
-//line cg_tile.go:75
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:72
 			o.Max = gc_c9r[gc_lane]
@@ -274,13 +253,11 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
 //line cg_tile.go:73
 			f := float32(v) * 0.37
-//line cg_tile.go:75
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:74
 			o.FSum = gc_c10r[gc_lane]
@@ -292,15 +269,12 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
 			v := int32(i*7%23) - 11
 //line cg_tile.go:73
 			f := float32(v) * 0.37
-//line cg_tile.go:75
 			o := gc_l_o[gc_lane]
-//line cg_tile.go:75
 			o.Incl = gc_c11r[gc_lane]
 			gc_c12v[gc_lane] = f
 			gc_l_o[gc_lane] = o
@@ -310,9 +284,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line cg_tile.go:56
 			i := gc_bx*gc_n + gc_rank
-//line cg_tile.go:58
 			o := gc_l_o[gc_lane]
 //line cg_tile.go:76
 			o.Excl = gc_c12r[gc_lane]

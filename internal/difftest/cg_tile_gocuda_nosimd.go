@@ -34,14 +34,12 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 			mySum := threadSum(t, input)
 //line cg_tile.go:19
 			var val int32 = mySum
-//line cg_tile.go:22
 			gc_l_val[gc_lane] = val
 		}
 //line cg_tile.go:28
 		for i := g.Size() / 2; i > 0; i /= 2 {
 			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line cg_tile.go:33
 				val := gc_l_val[gc_lane]
 //line cg_tile.go:29
 				val += gc_c1r[gc_lane]

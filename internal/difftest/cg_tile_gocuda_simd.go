@@ -36,7 +36,6 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 			mySum := threadSum(t, input)
 //line cg_tile.go:19
 			var val int32 = mySum
-//line cg_tile.go:22
 			gc_l_val[gc_lane] = val
 		}
 //line cg_tile.go:28
@@ -75,7 +74,6 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cg_tile.go:42
 					val := gc_l_val[gc_lane]
 //line cg_tile.go:29
 					val += gc_c1r[gc_lane]

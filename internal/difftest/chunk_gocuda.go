@@ -41,27 +41,24 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	{
 	gc_L1:
-//line chunk.go:23
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line chunk.go:20
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			if idx >= N {
 //line chunk.go:21
+			if idx >= N {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line chunk.go:24
 			x := in[idx*C:]
 			sum := float32(0)
-//line chunk.go:28
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line chunk.go:26
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
 //line chunk.go:26
@@ -71,7 +68,6 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			return
 		}
 		gc_more = false
-//line chunk.go:33
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -79,7 +75,6 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			}
 			x := gc_s_x[gc_rank]
 			sum := gc_s_sum[gc_rank]
-//line chunk.go:26
 			gc_start := (gc_rank & (32 - 1))
 			gc_from2 := gc_start + gc_off
 			gc_trips := gc_limit - gc_from2
@@ -96,6 +91,7 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
+//line chunk.go:42
 			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line chunk.go:27
 				sum += x[i]
@@ -133,7 +129,6 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line chunk.go:20
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 //line chunk.go:22
 			var sum float32

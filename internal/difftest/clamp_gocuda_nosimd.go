@@ -19,10 +19,8 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 //line clamp.go:14
 	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	next := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-//line clamp.go:17
 	base := gc_bx * gc_bdx
 	lo := 0
-//line clamp.go:18
 	hi := gc_bdx - 1
 	if base+hi >= n {
 		hi = n - 1 - base
@@ -45,78 +43,64 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx := gc_step + 1
 //line clamp.go:32
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx := gc_step + 2
 //line clamp.go:32
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx := gc_step + 3
 //line clamp.go:32
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line clamp.go:36
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line clamp.go:32
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line clamp.go:36
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:32
 						row[tx] = in[base+tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:32
 						row[tx] = in[base+tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:32
 						row[tx] = in[base+tx]
 					}
 					{
-//line clamp.go:36
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:32
 						row[tx] = in[base+tx]
 					}
 				}
-//line clamp.go:36
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line clamp.go:16
 					tx := gc_tx
 //line clamp.go:32
 					row[tx] = in[base+tx]
@@ -138,7 +122,6 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:22
 						w := max(tx-1, lo)
@@ -147,11 +130,9 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-//line clamp.go:41
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:22
 						w := max(tx-1, lo)
@@ -160,11 +141,9 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-//line clamp.go:41
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:22
 						w := max(tx-1, lo)
@@ -173,11 +152,9 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-//line clamp.go:41
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:22
 						w := max(tx-1, lo)
@@ -186,11 +163,9 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 				}
-//line clamp.go:41
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line clamp.go:16
 					tx := gc_tx
 //line clamp.go:22
 					w := max(tx-1, lo)
@@ -201,8 +176,8 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 			}
 		}
 		{
-//line clamp.go:43
 			gc_from, gc_to := 0, gc_bdx
+//line clamp.go:44
 			if gc_bound := hi; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
@@ -218,78 +193,64 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx := gc_step4 + 1
 //line clamp.go:41
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx := gc_step4 + 2
 //line clamp.go:41
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx := gc_step4 + 3
 //line clamp.go:41
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
-//line clamp.go:45
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line clamp.go:41
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-//line clamp.go:45
 					gc_step5 := gc_from
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line clamp.go:16
 							tx := gc_tx
 //line clamp.go:41
 							row[tx] = next[tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line clamp.go:16
 							tx := gc_tx
 //line clamp.go:41
 							row[tx] = next[tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line clamp.go:16
 							tx := gc_tx
 //line clamp.go:41
 							row[tx] = next[tx]
 						}
 						{
-//line clamp.go:45
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line clamp.go:16
 							tx := gc_tx
 //line clamp.go:41
 							row[tx] = next[tx]
 						}
 					}
-//line clamp.go:45
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:41
 						row[tx] = next[tx]
@@ -299,8 +260,8 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 		}
 	}
 	{
-//line clamp.go:49
 		gc_from, gc_to := 0, gc_bdx
+//line clamp.go:50
 		if gc_bound := hi; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
@@ -317,78 +278,64 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx := gc_step6 + 1
 //line clamp.go:46
 						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx := gc_step6 + 2
 //line clamp.go:46
 						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx := gc_step6 + 3
 //line clamp.go:46
 						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				}
-//line clamp.go:50
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line clamp.go:46
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-//line clamp.go:50
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:46
 						out[base+tx] = row[tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:46
 						out[base+tx] = row[tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:46
 						out[base+tx] = row[tx]
 					}
 					{
-//line clamp.go:50
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line clamp.go:16
 						tx := gc_tx
 //line clamp.go:46
 						out[base+tx] = row[tx]
 					}
 				}
-//line clamp.go:50
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line clamp.go:16
 					tx := gc_tx
 //line clamp.go:46
 					out[base+tx] = row[tx]

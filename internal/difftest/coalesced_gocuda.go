@@ -71,19 +71,17 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line coalesced.go:76
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line coalesced.go:79
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line coalesced.go:81
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line coalesced.go:30
 					v := gc_at[gc_lane]
 					var o CoalescedOut
-//line coalesced.go:34
 					gc_l_v[gc_lane] = v
 					gc_l_o[gc_lane] = o
 				}
@@ -95,17 +93,15 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line coalesced.go:29
 					i := gc_bx*gc_bdx + gc_tx
+//line coalesced.go:30
 					v := in[i]
 					var o CoalescedOut
-//line coalesced.go:34
 					gc_l_v[gc_lane] = v
 					gc_l_o[gc_lane] = o
 				}
 			}
 		}
-//line coalesced.go:41
 		var gc_m15 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -146,7 +142,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_l_v[gc_lane]
-//line coalesced.go:44
 				o := gc_l_o[gc_lane]
 //line coalesced.go:35
 				o.Shfl = gc_c2r[gc_lane]
@@ -162,7 +157,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_l_v[gc_lane]
-//line coalesced.go:45
 				o := gc_l_o[gc_lane]
 //line coalesced.go:36
 				o.Ballot = gc_c3r[gc_lane]
@@ -175,7 +169,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line coalesced.go:44
 				v := gc_l_v[gc_lane]
 //line coalesced.go:37
 				var any_ bool = gc_c4r[gc_lane]
@@ -192,7 +185,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				o := gc_l_o[gc_lane]
-//line coalesced.go:46
 				any_ := gc_l_any_[gc_lane]
 //line coalesced.go:37
 				var all bool = gc_c5r[gc_lane]
@@ -212,7 +204,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				v := gc_l_v[gc_lane]
 				_ = v
 				o := gc_l_o[gc_lane]
-//line coalesced.go:50
 				g := gc_l_g[gc_lane]
 				_ = g
 //line coalesced.go:39
@@ -230,7 +221,6 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				v := gc_l_v[gc_lane]
 				_ = v
 				o := gc_l_o[gc_lane]
-//line coalesced.go:51
 				g := gc_l_g[gc_lane]
 				_ = g
 //line coalesced.go:40
@@ -246,9 +236,7 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_l_v[gc_lane]
-//line coalesced.go:50
 				o := gc_l_o[gc_lane]
-//line coalesced.go:52
 				g := gc_l_g[gc_lane]
 				_ = g
 //line coalesced.go:41
@@ -265,9 +253,7 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_l_v[gc_lane]
-//line coalesced.go:51
 				o := gc_l_o[gc_lane]
-//line coalesced.go:53
 				g := gc_l_g[gc_lane]
 				_ = g
 //line coalesced.go:42
@@ -288,14 +274,11 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 //line coalesced.go:43
 				l := gc_c10r[gc_lane]
 				o.Label, o.LabelSize = l.ThreadRank(), l.Size()
-//line coalesced.go:46
 				gc_l_o[gc_lane] = o
 			}
 		}
 		gc_act = gc_save15 &^ gc_dead
-//line coalesced.go:51
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line coalesced.go:54
 			v := gc_l_v[gc_lane]
 //line coalesced.go:47
 			gc_c11v[gc_lane] = v > 4
@@ -305,23 +288,20 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line coalesced.go:52
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line coalesced.go:54
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line coalesced.go:59
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line coalesced.go:31
 					o := gc_l_o[gc_lane]
 //line coalesced.go:47
 					half := gc_c11r[gc_lane]
 					o.Half = half.Size()*100 + half.ThreadRank()
 					gc_at2[gc_lane] = o
-//line coalesced.go:51
 					gc_l_o[gc_lane] = o
 				}
 			} else {
@@ -333,15 +313,12 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-//line coalesced.go:29
 					i := gc_bx*gc_bdx + gc_tx
-//line coalesced.go:31
 					o := gc_l_o[gc_lane]
 //line coalesced.go:47
 					half := gc_c11r[gc_lane]
 					o.Half = half.Size()*100 + half.ThreadRank()
 					out[i] = o
-//line coalesced.go:51
 					gc_l_o[gc_lane] = o
 				}
 			}

@@ -21,7 +21,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 	gc_exited := gc_b.Exited()
 //line continue_agree.go:15
 	flag := gocuda.Shared[int32](t, 1)[:1]
-//line continue_agree.go:17
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -32,13 +31,11 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 //line continue_agree.go:16
 			var trips, sum int32
 			i := gc_tx
-//line continue_agree.go:21
 			gc_s_trips[gc_rank] = trips
 			gc_s_sum[gc_rank] = sum
 			gc_s_i[gc_rank] = i
 		}
 	}
-//line continue_agree.go:17
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -47,7 +44,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line continue_agree.go:26
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -64,14 +60,11 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 //line continue_agree.go:36
 					out[gc_tx] = trips
 					out[gc_bdx+gc_tx] = sum
-//line continue_agree.go:37
 					gc_exited[gc_rank] = true
-//line continue_agree.go:17
 					continue gc_L2
 				}
 			}
 		}
-//line continue_agree.go:22
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -87,7 +80,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 				flag[0] = 0
 			}
 		}
-//line continue_agree.go:26
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -99,7 +91,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 				flag[0] = 1
 			}
 		}
-//line continue_agree.go:29
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {

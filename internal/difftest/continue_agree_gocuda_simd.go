@@ -23,7 +23,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 	gc_exited := gc_b.Exited()
 //line continue_agree.go:15
 	flag := gocuda.Shared[int32](t, 1)[:1]
-//line continue_agree.go:17
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -34,13 +33,11 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 //line continue_agree.go:16
 			var trips, sum int32
 			i := gc_tx
-//line continue_agree.go:21
 			gc_s_trips[gc_rank] = trips
 			gc_s_sum[gc_rank] = sum
 			gc_s_i[gc_rank] = i
 		}
 	}
-//line continue_agree.go:17
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -49,7 +46,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line continue_agree.go:26
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -66,14 +62,11 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 //line continue_agree.go:36
 					out[gc_tx] = trips
 					out[gc_bdx+gc_tx] = sum
-//line continue_agree.go:37
 					gc_exited[gc_rank] = true
-//line continue_agree.go:17
 					continue gc_L2
 				}
 			}
 		}
-//line continue_agree.go:22
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -83,27 +76,21 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line continue_agree.go:19
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line continue_agree.go:19
 						gc_alive2 := gc_all2
-//line continue_agree.go:19
 						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line continue_agree.go:19
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 						{
-//line continue_agree.go:20
 							if gc_alive2.ToBits() != 0 {
 //line continue_agree.go:20
 								flag[0] = 0
 							}
 						}
 					}
-//line continue_agree.go:22
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -112,25 +99,20 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 				}
 			}
 			if compiled.SIMD {
-//line continue_agree.go:19
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line continue_agree.go:19
 					gc_alive := gc_all
-//line continue_agree.go:19
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line continue_agree.go:19
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line continue_agree.go:20
 					if gc_alive.ToBits() != 0 {
 //line continue_agree.go:20
 						flag[0] = 0
 					}
 				}
-//line continue_agree.go:22
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -143,7 +125,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 				flag[0] = 0
 			}
 		}
-//line continue_agree.go:26
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -155,7 +136,6 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 				flag[0] = 1
 			}
 		}
-//line continue_agree.go:29
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {

@@ -17,7 +17,8 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	n := gc_bdx * gc_bdy
@@ -64,7 +65,50 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 //line copies.go:19
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						i := off + gc_bx*n + rank
+						v := in[i]
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						i := off + gc_bx*n + rank
+						v := in[i]
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						i := off + gc_bx*n + rank
+						v := in[i]
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						i := off + gc_bx*n + rank
+						v := in[i]
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -90,10 +134,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 //line copies.go:22
 				copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -102,7 +146,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						s[rank] = v
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -111,7 +155,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						s[rank] = v
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -120,7 +164,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						s[rank] = v
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -129,7 +173,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						s[rank] = v
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -159,10 +203,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_at3[gc_tx] = s[gc_idx] - v
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -171,7 +215,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -180,7 +224,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -189,7 +233,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -198,7 +242,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -218,12 +262,14 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 //line copies.go:32
 func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line copies.go:40
+//line copies.go:42
 		if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
 			gc_at := dst[gc_off:][:gc_bdx]
 			gc_at2 := src[gc_off:][:gc_bdx]
@@ -408,7 +454,54 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 					gc_result2.StoreSlice(tile_[y][x:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_tx
+						y := gc_ty
+//line copies.go:46
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
+						tile_[y][x] = StreamAt(in, row*w+col)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_tx
+						y := gc_ty
+//line copies.go:46
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
+						tile_[y][x] = StreamAt(in, row*w+col)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_tx
+						y := gc_ty
+//line copies.go:46
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
+						tile_[y][x] = StreamAt(in, row*w+col)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_tx
+						y := gc_ty
+//line copies.go:46
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
+						tile_[y][x] = StreamAt(in, row*w+col)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					x := gc_tx
@@ -432,10 +525,10 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_bdx <= len(tile_) {
 				gc_at3 := out[gc_off2:][:gc_bdx]
 				gc_at4 := tile_[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_ty
@@ -443,7 +536,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_ty
@@ -451,7 +544,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_ty
@@ -459,7 +552,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_ty
@@ -467,7 +560,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					y := gc_ty
@@ -475,10 +568,10 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					gc_at3[gc_tx] = gc_at4[gc_tx][y]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_tx
@@ -490,7 +583,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_tx
@@ -502,7 +595,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_tx
@@ -514,7 +607,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_tx
@@ -526,7 +619,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					x := gc_tx
@@ -556,7 +649,8 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	n := gc_bdx
 //line copies.go:64

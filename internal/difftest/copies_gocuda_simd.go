@@ -18,7 +18,8 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	n := gc_bdx * gc_bdy
@@ -117,7 +118,50 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						i := off + gc_bx*n + rank
+						v := in[i]
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						i := off + gc_bx*n + rank
+						v := in[i]
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						i := off + gc_bx*n + rank
+						v := in[i]
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						rank := gc_ty*gc_bdx + gc_tx
+//line copies.go:18
+						i := off + gc_bx*n + rank
+						v := in[i]
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -221,7 +265,46 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						rank := gc_ty*gc_bdx + gc_tx
+						v := gc_s_v[gc_rank]
+//line copies.go:22
+						s[rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						rank := gc_ty*gc_bdx + gc_tx
+						v := gc_s_v[gc_rank]
+//line copies.go:22
+						s[rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						rank := gc_ty*gc_bdx + gc_tx
+						v := gc_s_v[gc_rank]
+//line copies.go:22
+						s[rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						rank := gc_ty*gc_bdx + gc_tx
+						v := gc_s_v[gc_rank]
+//line copies.go:22
+						s[rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -251,10 +334,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_at3[gc_tx] = s[gc_idx] - v
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -263,7 +346,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -272,7 +355,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -281,7 +364,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -290,7 +373,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -310,12 +393,14 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 //line copies.go:32
 func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line copies.go:40
+//line copies.go:42
 		if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
 			gc_at := dst[gc_off:][:gc_bdx]
 			gc_at2 := src[gc_off:][:gc_bdx]
@@ -386,7 +471,42 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+//line copies.go:34
+					dst[i] = src[i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+//line copies.go:34
+					dst[i] = src[i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+//line copies.go:34
+					dst[i] = src[i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+//line copies.go:34
+					dst[i] = src[i]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -601,7 +721,54 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_tx
+						y := gc_ty
+//line copies.go:46
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
+						tile_[y][x] = StreamAt(in, row*w+col)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_tx
+						y := gc_ty
+//line copies.go:46
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
+						tile_[y][x] = StreamAt(in, row*w+col)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_tx
+						y := gc_ty
+//line copies.go:46
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
+						tile_[y][x] = StreamAt(in, row*w+col)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_tx
+						y := gc_ty
+//line copies.go:46
+						row := gc_by*gc_bdy + y
+						col := gc_bx*gc_bdx + x
+						tile_[y][x] = StreamAt(in, row*w+col)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					x := gc_tx
@@ -625,10 +792,10 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_bdx <= len(tile_) {
 				gc_at3 := out[gc_off2:][:gc_bdx]
 				gc_at4 := tile_[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_ty
@@ -636,7 +803,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_ty
@@ -644,7 +811,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_ty
@@ -652,7 +819,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_ty
@@ -660,7 +827,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					y := gc_ty
@@ -668,10 +835,10 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					gc_at3[gc_tx] = gc_at4[gc_tx][y]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_tx
@@ -683,7 +850,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_tx
@@ -695,7 +862,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_tx
@@ -707,7 +874,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_tx
@@ -719,7 +886,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					x := gc_tx
@@ -746,7 +913,8 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	n := gc_bdx
 //line copies.go:64
@@ -828,7 +996,42 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line copies.go:65
+					s[tid] = in[gc_bx*n+tid]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line copies.go:65
+					s[tid] = in[gc_bx*n+tid]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line copies.go:65
+					s[tid] = in[gc_bx*n+tid]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line copies.go:65
+					s[tid] = in[gc_bx*n+tid]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -952,10 +1155,10 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				gc_at5[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -963,7 +1166,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -971,7 +1174,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -979,7 +1182,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -987,7 +1190,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx

@@ -21,9 +21,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line demand.go:22
 	n := gc_bdx * gc_bdy
-//line demand.go:24
 	var start int = 16
 //line demand.go:26
 	var gc_l_v_ [32]float32
@@ -33,7 +31,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line demand.go:34
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		gc_ty := gc_tidx.Y
@@ -48,14 +45,13 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line demand.go:23
 			rank := gc_ty*gc_bdx + gc_tx
+//line demand.go:24
 			var v_ float32 = in[gc_bx*n+rank]
-//line demand.go:26
 			gc_l_v_[gc_lane] = v_
 		}
-//line demand.go:48
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+//line demand.go:49
 			compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy*gc_bdz == 1)
 		} else {
 //line demand.go:48
@@ -66,7 +62,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 //line demand.go:49
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 						v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 						v_ += gc_c1r[gc_lane]
@@ -81,18 +76,15 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line demand.go:62
 			v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 			var r float32 = v_
 //line demand.go:24
 			v := r
-//line demand.go:27
 			gc_s_v[gc_rank] = v
 		}
 	}
 	{
-//line demand.go:32
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -100,60 +92,47 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx*gc_bdy + gc_ty
+//line demand.go:39
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 				gc_at := out[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line demand.go:46
 						gc_rank := gc_base + gc_tx
-//line demand.go:48
 						v := gc_s_v[gc_rank]
 //line demand.go:27
 						gc_at[0] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step + 1
-//line demand.go:33
 						gc_rank := gc_base + gc_tx
-//line demand.go:35
 						v := gc_s_v[gc_rank]
 //line demand.go:27
 						gc_at[0] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step + 2
-//line demand.go:33
 						gc_rank := gc_base + gc_tx
-//line demand.go:35
 						v := gc_s_v[gc_rank]
 //line demand.go:27
 						gc_at[0] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step + 3
-//line demand.go:33
 						gc_rank := gc_base + gc_tx
-//line demand.go:35
 						v := gc_s_v[gc_rank]
 //line demand.go:27
 						gc_at[0] = v
 					}
 				}
-//line demand.go:31
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line demand.go:34
 					v := gc_s_v[gc_rank]
 //line demand.go:27
 					gc_at[0] = v
 				}
 			} else {
-//line demand.go:31
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -165,7 +144,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -174,7 +152,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -183,7 +160,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -192,7 +168,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 				}
-//line demand.go:31
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -201,7 +176,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx*gc_bdy+gc_ty] = v
 				}
 			}
-//line demand.go:31
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -232,15 +206,14 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line demand.go:51
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line demand.go:53
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line demand.go:38
 					var v_ float32 = gc_at[gc_lane]
-//line demand.go:40
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -251,16 +224,15 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line demand.go:37
 					i := gc_bx*gc_bdx + gc_tx
+//line demand.go:38
 					var v_ float32 = in[i]
-//line demand.go:40
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line demand.go:48
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+//line demand.go:49
 			compiled.ShflDownHalving(&gc_l_v_, start_, 3, true)
 		} else {
 //line demand.go:48
@@ -271,7 +243,6 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 //line demand.go:49
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 						v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 						v_ += gc_c1r[gc_lane]
@@ -286,7 +257,6 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line demand.go:62
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -296,9 +266,7 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand.go:37
 				i := gc_bx*gc_bdx + gc_tx
-//line demand.go:39
 				v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 				var r float32 = v_
@@ -321,7 +289,6 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line demand.go:62
 	var start int = 16
 //line demand.go:64
 	var gc_l_v_ [32]float32
@@ -331,18 +298,16 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line demand.go:72
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line demand.go:75
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line demand.go:77
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line demand.go:62
 				var v_ float32 = gc_at[gc_lane]
-//line demand.go:64
 				gc_l_v_[gc_lane] = v_
 			}
 		} else {
@@ -353,15 +318,14 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand.go:61
 				i := gc_bx*gc_bdx + gc_tx
+//line demand.go:62
 				var v_ float32 = in[i]
-//line demand.go:64
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line demand.go:48
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+//line demand.go:49
 			compiled.ShflDownHalving(&gc_l_v_, start, 32, true)
 		} else {
 //line demand.go:48
@@ -372,7 +336,6 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 //line demand.go:49
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 						v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 						v_ += gc_c1r[gc_lane]
@@ -391,14 +354,10 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand.go:62
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:64
 			w := float32(-1)
-//line demand.go:66
 			gc_l_w[gc_lane] = w
 		}
-//line demand.go:69
 		var gc_m10 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -427,12 +386,11 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 		gc_act = gc_save10 &^ gc_dead
-//line demand.go:73
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line demand.go:76
 		gc_x02 := gc_tidx.X
 		gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line demand.go:78
 		if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 			gc_at2 := out[gc_off2:][:32]
 //line demand.go:68
@@ -445,9 +403,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand.go:61
 				i := gc_bx*gc_bdx + gc_tx
-//line demand.go:63
 				w := gc_l_w[gc_lane]
 //line demand.go:68
 				out[i] = w

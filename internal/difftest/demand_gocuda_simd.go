@@ -22,9 +22,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line demand.go:22
 	n := gc_bdx * gc_bdy
-//line demand.go:24
 	var start int = 16
 //line demand.go:26
 	var gc_l_v_ [32]float32
@@ -39,22 +37,17 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand.go:39
 					gc_tx := gc_tidx2.X + gc_lane
-//line demand.go:41
 					gc_ty := gc_tidx2.Y
-//line demand.go:43
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line demand.go:23
 					var rank int = gc_ty*gc_bdx + gc_tx
-					if (gc_bx*n+rank) < 0 || (gc_bx*n+rank) > len(in)-8 {
 //line demand.go:24
+					if (gc_bx*n+rank) < 0 || (gc_bx*n+rank) > len(in)-8 {
 						break
 					}
 //line demand.go:24
 					gc_t2 := archsimd.LoadFloat32x8Slice(in[gc_bx*n+rank:])
-//line demand.go:24
 					v_ := gc_t2
 //line demand.go:24
 					v_.StoreSlice(gc_l_v_[gc_lane:])
@@ -71,20 +64,16 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line demand.go:39
 					gc_ty := gc_tidx.Y
-//line demand.go:41
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line demand.go:23
 					var rank int = gc_ty*gc_bdx + gc_tx
-					if (gc_bx*n+rank) < 0 || (gc_bx*n+rank) > len(in)-8 {
 //line demand.go:24
+					if (gc_bx*n+rank) < 0 || (gc_bx*n+rank) > len(in)-8 {
 						break
 					}
 //line demand.go:24
 					gc_t := archsimd.LoadFloat32x8Slice(in[gc_bx*n+rank:])
-//line demand.go:24
 					v_ := gc_t
 //line demand.go:24
 					v_.StoreSlice(gc_l_v_[gc_lane:])
@@ -94,7 +83,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line demand.go:32
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -112,15 +100,14 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand.go:23
 				rank := gc_ty*gc_bdx + gc_tx
+//line demand.go:24
 				var v_ float32 = in[gc_bx*n+rank]
-//line demand.go:26
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line demand.go:48
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+//line demand.go:49
 			compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy*gc_bdz == 1)
 		} else {
 //line demand.go:48
@@ -163,7 +150,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line demand.go:62
 							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 							v_ += gc_c1r[gc_lane]
@@ -179,18 +165,15 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 		}
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line demand.go:63
 			v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 			var r float32 = v_
 //line demand.go:24
 			v := r
-//line demand.go:27
 			gc_s_v[gc_rank] = v
 		}
 	}
 	{
-//line demand.go:32
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -198,60 +181,47 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx*gc_bdy + gc_ty
+//line demand.go:39
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 				gc_at := out[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line demand.go:46
 						gc_rank := gc_base + gc_tx
-//line demand.go:48
 						v := gc_s_v[gc_rank]
 //line demand.go:27
 						gc_at[0] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step + 1
-//line demand.go:33
 						gc_rank := gc_base + gc_tx
-//line demand.go:35
 						v := gc_s_v[gc_rank]
 //line demand.go:27
 						gc_at[0] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step + 2
-//line demand.go:33
 						gc_rank := gc_base + gc_tx
-//line demand.go:35
 						v := gc_s_v[gc_rank]
 //line demand.go:27
 						gc_at[0] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step + 3
-//line demand.go:33
 						gc_rank := gc_base + gc_tx
-//line demand.go:35
 						v := gc_s_v[gc_rank]
 //line demand.go:27
 						gc_at[0] = v
 					}
 				}
-//line demand.go:31
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line demand.go:34
 					v := gc_s_v[gc_rank]
 //line demand.go:27
 					gc_at[0] = v
 				}
 			} else {
-//line demand.go:31
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -263,7 +233,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -272,7 +241,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -281,7 +249,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
-//line demand.go:31
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -290,7 +257,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 				}
-//line demand.go:31
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -299,7 +265,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx*gc_bdy+gc_ty] = v
 				}
 			}
-//line demand.go:31
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -332,22 +297,18 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand.go:53
 					gc_tx := gc_tidx2.X + gc_lane
-//line demand.go:55
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line demand.go:37
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line demand.go:38
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line demand.go:38
 					gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:38
 					v_ := gc_t2
 //line demand.go:38
 					v_.StoreSlice(gc_l_v_[gc_lane:])
@@ -364,20 +325,17 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line demand.go:53
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line demand.go:37
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line demand.go:38
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line demand.go:38
 					gc_t := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:38
 					v_ := gc_t
 //line demand.go:38
 					v_.StoreSlice(gc_l_v_[gc_lane:])
@@ -387,7 +345,6 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line demand.go:46
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -400,16 +357,15 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand.go:37
 				i := gc_bx*gc_bdx + gc_tx
+//line demand.go:38
 				var v_ float32 = in[i]
-//line demand.go:40
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line demand.go:48
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line demand.go:50
 			for offset := start_; offset > 0; offset >>= 1 {
 //line demand.go:49
 				gc_run.Add(offset, 0, 32)
@@ -459,7 +415,6 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line demand.go:62
 							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 							v_ += gc_c1r[gc_lane]
@@ -475,7 +430,6 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line demand.go:63
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -485,9 +439,7 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand.go:37
 				i := gc_bx*gc_bdx + gc_tx
-//line demand.go:39
 				v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 				var r float32 = v_
@@ -510,7 +462,6 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line demand.go:62
 	var start int = 16
 //line demand.go:64
 	var gc_l_v_ [32]float32
@@ -525,22 +476,18 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand.go:77
 					gc_tx := gc_tidx2.X + gc_lane
-//line demand.go:79
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line demand.go:61
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line demand.go:62
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line demand.go:62
 					gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:62
 					v_ := gc_t2
 //line demand.go:62
 					v_.StoreSlice(gc_l_v_[gc_lane:])
@@ -557,20 +504,17 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line demand.go:77
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line demand.go:61
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line demand.go:62
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line demand.go:62
 					gc_t := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:62
 					v_ := gc_t
 //line demand.go:62
 					v_.StoreSlice(gc_l_v_[gc_lane:])
@@ -580,7 +524,6 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line demand.go:70
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -593,16 +536,15 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand.go:61
 				i := gc_bx*gc_bdx + gc_tx
+//line demand.go:62
 				var v_ float32 = in[i]
-//line demand.go:64
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line demand.go:48
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
+//line demand.go:50
 			for offset := start; offset > 0; offset >>= 1 {
 //line demand.go:49
 				gc_run.Add(offset, 0, 32)
@@ -652,7 +594,6 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line demand.go:62
 							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 							v_ += gc_c1r[gc_lane]
@@ -672,15 +613,12 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand.go:62
 		gc_left3 := gc_act
 		if compiled.SIMD {
 			gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
 			if gc_act == ^uint32(0) {
-//line demand.go:64
 				gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand.go:64
 					w := gc_vb2
 //line demand.go:64
 					w.StoreSlice(gc_l_w[gc_lane:])
@@ -691,7 +629,6 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line demand.go:64
 					w := gc_vb
 //line demand.go:64
 					w.StoreSlice(gc_l_w[gc_lane:])
@@ -705,13 +642,10 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
-//line demand.go:64
 				w := float32(-1)
-//line demand.go:66
 				gc_l_w[gc_lane] = w
 			}
 		}
-//line demand.go:70
 		var gc_m10 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -740,12 +674,11 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 		gc_act = gc_save10 &^ gc_dead
-//line demand.go:73
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line demand.go:76
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line demand.go:78
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
 //line demand.go:68
@@ -758,9 +691,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand.go:61
 				i := gc_bx*gc_bdx + gc_tx
-//line demand.go:63
 				w := gc_l_w[gc_lane]
 //line demand.go:68
 				out[i] = w

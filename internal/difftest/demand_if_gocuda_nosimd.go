@@ -19,8 +19,8 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line demand_if.go:17
 	per := gc_bdx * gc_bdy
+//line demand_if.go:18
 	warps := gocuda.Shared[int32](t, 32)[:32]
 //line demand_if.go:20
 	var gc_l_v [32]int32
@@ -45,16 +45,14 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_if.go:15
 				tid := gc_tx
+//line demand_if.go:16
 				rank := gc_ty*gc_bdx + tid
 //line demand_if.go:19
 				v := in[gc_bx*per+rank]
-//line demand_if.go:21
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line demand_if.go:20
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
 		} else {
@@ -66,7 +64,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 //line demand_if.go:21
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand_if.go:25
 						v := gc_l_v[gc_lane]
 //line demand_if.go:21
 						v += gc_c1r[gc_lane]
@@ -90,10 +87,9 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_if.go:15
 				tid := gc_tx
+//line demand_if.go:16
 				rank := gc_ty*gc_bdx + tid
-//line demand_if.go:18
 				v := gc_l_v[gc_lane]
 //line demand_if.go:23
 				if rank%32 == 0 {
@@ -109,9 +105,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand_if.go:39
 		var gc_m11 uint32
-//line demand_if.go:27
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
@@ -121,7 +115,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				gc_m11 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line demand_if.go:37
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -131,7 +124,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_if.go:15
 				tid := gc_tx
 //line demand_if.go:27
 				if tid < 32 {
@@ -139,26 +131,24 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line demand_if.go:33
 		gc_save11 := gc_act
 		gc_act = gc_save11 & gc_m11
 		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line demand_if.go:40
 				gc_x02 := gc_tidx.X
 				gc_off := gc_x02
+//line demand_if.go:42
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(warps) && 32 <= len(warps)-gc_off {
 					gc_at := warps[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-//line demand_if.go:15
 						tid := gc_tx
 //line demand_if.go:17
 						var v int32
-//line demand_if.go:28
 						v = 0
+//line demand_if.go:29
 						if tid < per/32 {
 							v = gc_at[gc_lane]
 						}
@@ -175,12 +165,11 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_if.go:15
 						tid := gc_tx
 //line demand_if.go:17
 						var v int32
-//line demand_if.go:28
 						v = 0
+//line demand_if.go:29
 						if tid < per/32 {
 							v = warps[tid]
 						}
@@ -188,7 +177,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-//line demand_if.go:32
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v2)
@@ -207,7 +195,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line demand_if.go:40
 							v := gc_l_v2[gc_lane]
 //line demand_if.go:33
 							v += gc_c2r[gc_lane]
@@ -234,9 +221,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line demand_if.go:15
 					tid := gc_tx
-//line demand_if.go:17
 					v := gc_l_v2[gc_lane]
 //line demand_if.go:35
 					if tid == 0 {

@@ -21,8 +21,8 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line demand_if.go:17
 	per := gc_bdx * gc_bdy
+//line demand_if.go:18
 	warps := gocuda.Shared[int32](t, 32)[:32]
 //line demand_if.go:20
 	var gc_l_v [32]int32
@@ -47,18 +47,17 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_if.go:15
 				tid := gc_tx
+//line demand_if.go:16
 				rank := gc_ty*gc_bdx + tid
 //line demand_if.go:19
 				v := in[gc_bx*per+rank]
-//line demand_if.go:21
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line demand_if.go:20
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
+//line demand_if.go:22
 			for off := 16; off > 0; off /= 2 {
 //line demand_if.go:21
 				gc_run.Add(off, 0, 32)
@@ -108,7 +107,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line demand_if.go:34
 							v := gc_l_v[gc_lane]
 //line demand_if.go:21
 							v += gc_c1r[gc_lane]
@@ -133,10 +131,9 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_if.go:15
 				tid := gc_tx
+//line demand_if.go:16
 				rank := gc_ty*gc_bdx + tid
-//line demand_if.go:18
 				v := gc_l_v[gc_lane]
 //line demand_if.go:23
 				if rank%32 == 0 {
@@ -152,9 +149,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand_if.go:39
 		var gc_m11 uint32
-//line demand_if.go:27
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
@@ -164,7 +159,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				gc_m11 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line demand_if.go:37
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -174,7 +168,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_if.go:15
 				tid := gc_tx
 //line demand_if.go:27
 				if tid < 32 {
@@ -182,38 +175,29 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line demand_if.go:33
 		gc_save11 := gc_act
 		gc_act = gc_save11 & gc_m11
 		if gc_act != 0 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
-//line demand_if.go:28
 				gc_vb := archsimd.BroadcastInt32x8(0)
-//line demand_if.go:28
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-//line demand_if.go:28
 					gc_vb2 := archsimd.BroadcastInt32x8(0)
-//line demand_if.go:28
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand_if.go:31
 						gc_tx := gc_tidx3.X + gc_lane
-//line demand_if.go:33
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
 						gc_tz := gc_tidx3.Z
 						_ = gc_tz
-//line demand_if.go:15
 						var tid int = gc_tx
 //line demand_if.go:15
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line demand_if.go:28
 						v = gc_vb2
-						if tid < 0 || tid > len(warps)-8 {
 //line demand_if.go:29
+						if tid < 0 || tid > len(warps)-8 {
 							break
 						}
 //line demand_if.go:29
@@ -223,7 +207,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line demand_if.go:30
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(per/32, tid, 8))))
-//line demand_if.go:29
 							if gc_if4.ToBits() != 0 {
 //line demand_if.go:29
 								v = archsimd.LoadInt32x8Slice(warps[tid:]).Merge(v, gc_if4)
@@ -244,19 +227,16 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line demand_if.go:44
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line demand_if.go:15
 						var tid int = gc_tx
 //line demand_if.go:15
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line demand_if.go:28
 						v = gc_vb
-						if tid < 0 || tid > len(warps)-8 {
 //line demand_if.go:29
+						if tid < 0 || tid > len(warps)-8 {
 							break
 						}
 //line demand_if.go:29
@@ -273,7 +253,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-//line demand_if.go:38
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -286,19 +265,17 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line demand_if.go:15
 					tid := gc_tx
 //line demand_if.go:17
 					var v int32
-//line demand_if.go:28
 					v = 0
+//line demand_if.go:29
 					if tid < per/32 {
 						v = warps[tid]
 					}
 					gc_l_v2[gc_lane] = v
 				}
 			}
-//line demand_if.go:32
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v2)
@@ -346,7 +323,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-//line demand_if.go:46
 								v := gc_l_v2[gc_lane]
 //line demand_if.go:33
 								v += gc_c2r[gc_lane]
@@ -358,21 +334,16 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 			}
 			gc_left4 := gc_act
 			if compiled.SIMD {
-//line demand_if.go:35
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-//line demand_if.go:35
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx5.X + gc_lane
-//line demand_if.go:40
 						gc_ty := gc_tidx5.Y
-//line demand_if.go:42
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
-//line demand_if.go:15
 						var tid int = gc_tx
 //line demand_if.go:15
 						v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
@@ -383,20 +354,15 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 							var gc_lanes2 [8]int32
 //line demand_if.go:36
 							v.Store(&gc_lanes2)
-//line demand_if.go:36
 							for gc_k2 := range 8 {
-//line demand_if.go:36
 								if gc_if6.ToBits()&(1<<gc_k2) != 0 {
-//line demand_if.go:36
 									gc_pos.Thread = gc_rank + gc_k2
 //line demand_if.go:36
 									out[gc_bx*gc_bdy+gc_ty] = gc_lanes2[gc_k2]
 								}
 							}
-//line demand_if.go:36
 							gc_pos.Thread = gc_rank
 						}
-//line demand_if.go:37
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
@@ -410,12 +376,9 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line demand_if.go:51
 						gc_ty := gc_tidx.Y
-//line demand_if.go:53
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line demand_if.go:15
 						var tid int = gc_tx
 //line demand_if.go:15
 						v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
@@ -426,27 +389,21 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 							var gc_lanes [8]int32
 //line demand_if.go:36
 							v.Store(&gc_lanes)
-//line demand_if.go:36
 							for gc_k := range 8 {
-//line demand_if.go:36
 								if gc_if5.ToBits()&(1<<gc_k) != 0 {
-//line demand_if.go:36
 									gc_pos.Thread = gc_rank + gc_k
 //line demand_if.go:36
 									out[gc_bx*gc_bdy+gc_ty] = gc_lanes[gc_k]
 								}
 							}
-//line demand_if.go:36
 							gc_pos.Thread = gc_rank
 						}
-//line demand_if.go:37
 						gc_left4 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-//line demand_if.go:44
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_ty := gc_tidx.Y
@@ -464,9 +421,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line demand_if.go:15
 					tid := gc_tx
-//line demand_if.go:17
 					v := gc_l_v2[gc_lane]
 //line demand_if.go:35
 					if tid == 0 {
@@ -475,7 +430,6 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line demand_if.go:42
 		gc_act = gc_save11 &^ gc_dead
 	}
 }

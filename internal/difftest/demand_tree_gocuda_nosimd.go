@@ -19,8 +19,8 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line demand_tree.go:17
 	b := gc_bdx
+//line demand_tree.go:18
 	sdata := gocuda.Shared[float32](t, 2*b)
 	{
 		gc_ty := 0
@@ -47,18 +47,15 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line demand_tree.go:25
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:17
 					tid := gc_tx
 //line demand_tree.go:20
 					sdata[tid] = in[2*b*gc_bx+tid]
 					sdata[tid+b] = in[2*b*gc_bx+tid+b]
 				}
 			}
-//line demand_tree.go:25
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -71,7 +68,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand_tree.go:39
 		var gc_m7 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -88,7 +84,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:17
 				tid := gc_tx
 //line demand_tree.go:24
 				if tid < gocuda.WarpSize && gc_ty == 0 {
@@ -106,9 +101,9 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line demand_tree.go:30
 				gc_x0 := gc_tidx.X
 				gc_off4 := gc_x0
+//line demand_tree.go:32
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 //line demand_tree.go:83
@@ -124,10 +119,9 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 						tid_ := gc_tx
+//line demand_tree.go:83
 						v := sdata_[tid_]
-//line demand_tree.go:85
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -137,15 +131,15 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line demand_tree.go:89
 					gc_x02 := gc_tidx.X
+//line demand_tree.go:90
 					gc_off5 := offset + gc_x02
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 						gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
 						for gc_lane := 0; gc_lane < gc_hi2; gc_lane++ {
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 							v += gc_at6[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
@@ -160,22 +154,20 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 							tid_ := gc_tx
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 							v += sdata_[tid_+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 				{
-//line demand_tree.go:92
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line demand_tree.go:95
 					gc_x03 := gc_tidx.X
 					gc_off6 := gc_x03
+//line demand_tree.go:97
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 						gc_at7 := sdata_[gc_off6:][:32]
 						gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
@@ -192,9 +184,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 							tid_ := gc_tx
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 							sdata_[tid_] = v
@@ -203,11 +193,9 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 			}
 		}
-//line demand_tree.go:94
 		gc_act = gc_save7 &^ gc_dead
 	}
 	{
-//line demand_tree.go:99
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -229,6 +217,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_off12 := 2
 			gc_off13 := 4*gc_bx + 3
 			gc_off14 := 3
+//line demand_tree.go:120
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) && gc_off9 >= 0 && gc_off9 < len(out) && gc_off10 >= 0 && gc_off10 < len(sdata) && gc_off11 >= 0 && gc_off11 < len(out) && gc_off12 >= 0 && gc_off12 < len(sdata) && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) {
 				gc_at8 := out[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
@@ -246,7 +235,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_at14[0] = gc_at15[0]
 				}
 			} else {
-//line demand_tree.go:35
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -257,7 +245,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					out[4*gc_bx+3] = sdata[3]
 				}
 			}
-//line demand_tree.go:35
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -276,11 +263,11 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line demand_tree.go:41
 	b := gc_bdx
+//line demand_tree.go:42
 	sdata := gocuda.Shared[float32](t, 2*b)
-//line demand_tree.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line demand_tree.go:45
 		gc_off := 2 * b * gc_bx
 		gc_off2 := b
 		gc_off3 := (2 * b * gc_bx) + b
@@ -298,7 +285,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:41
 				tid := gc_tx
 //line demand_tree.go:43
 				sdata[tid] = in[2*b*gc_bx+tid]
@@ -312,9 +298,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand_tree.go:57
 		var gc_m7 uint32
-//line demand_tree.go:46
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -324,7 +308,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line demand_tree.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -334,7 +317,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:41
 				tid := gc_tx
 //line demand_tree.go:46
 				if tid < gocuda.WarpSize {
@@ -342,7 +324,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 			}
 		}
-//line demand_tree.go:52
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
@@ -353,9 +334,9 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line demand_tree.go:52
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
+//line demand_tree.go:54
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 //line demand_tree.go:83
@@ -371,10 +352,9 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 						tid_ := gc_tx
+//line demand_tree.go:83
 						v := sdata_[tid_]
-//line demand_tree.go:85
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -384,14 +364,14 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line demand_tree.go:89
 					gc_x03 := gc_tidx.X
+//line demand_tree.go:90
 					gc_off5 := offset + gc_x03
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 							v += gc_at6[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
@@ -406,22 +386,20 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 							tid_ := gc_tx
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 							v += sdata_[tid_+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 				{
-//line demand_tree.go:92
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line demand_tree.go:95
 					gc_x04 := gc_tidx.X
 					gc_off6 := gc_x04
+//line demand_tree.go:97
 					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 						gc_at7 := sdata_[gc_off6:][:32]
 //line demand_tree.go:87
@@ -437,9 +415,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 							tid_ := gc_tx
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 							sdata_[tid_] = v
@@ -448,10 +424,8 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 			}
 		}
-//line demand_tree.go:94
 		gc_act = gc_save7 &^ gc_dead
 	}
-//line demand_tree.go:99
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -461,163 +435,163 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			{
-//line demand_tree.go:50
 				i := int(0)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(1)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(2)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(3)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(4)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(5)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(6)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(7)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(8)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(9)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(10)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(11)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(12)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(13)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(14)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(15)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(16)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(17)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(18)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(19)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(20)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(21)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(22)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(23)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(24)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(25)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(26)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(27)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(28)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(29)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(30)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(31)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 		}
@@ -635,11 +609,11 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_keep := compiled.Scratch[[1][]float32](gc_b, 0)[:gc_n]
-//line demand_tree.go:62
 	b := gc_bdx
+//line demand_tree.go:63
 	sdata := gocuda.Shared[float32](t, 2*b)
-//line demand_tree.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line demand_tree.go:66
 		gc_off := 2 * b * gc_bx
 		gc_off2 := b
 		gc_off3 := (2 * b * gc_bx) + b
@@ -655,21 +629,18 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				keep[0] = sdata
 				gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
-//line demand_tree.go:69
 				gc_s_keep[gc_rank] = keep
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:62
 				tid := gc_tx
 //line demand_tree.go:64
 				var keep [1][]float32
 				keep[0] = sdata
 				sdata[tid] = in[2*b*gc_bx+tid]
 				sdata[tid+b] = in[2*b*gc_bx+tid+b]
-//line demand_tree.go:69
 				gc_s_keep[gc_rank] = keep
 			}
 		}
@@ -680,9 +651,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand_tree.go:82
 		var gc_m7 uint32
-//line demand_tree.go:69
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -692,7 +661,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line demand_tree.go:79
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -702,7 +670,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:62
 				tid := gc_tx
 //line demand_tree.go:69
 				if tid < gocuda.WarpSize {
@@ -710,7 +677,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				}
 			}
 		}
-//line demand_tree.go:75
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
@@ -721,9 +687,9 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line demand_tree.go:75
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
+//line demand_tree.go:77
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 //line demand_tree.go:83
@@ -739,10 +705,9 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 						tid_ := gc_tx
+//line demand_tree.go:83
 						v := sdata_[tid_]
-//line demand_tree.go:85
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -752,14 +717,14 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line demand_tree.go:89
 					gc_x03 := gc_tidx.X
+//line demand_tree.go:90
 					gc_off5 := offset + gc_x03
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 							v += gc_at6[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
@@ -774,22 +739,20 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 							tid_ := gc_tx
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 							v += sdata_[tid_+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 				{
-//line demand_tree.go:92
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line demand_tree.go:95
 					gc_x04 := gc_tidx.X
 					gc_off6 := gc_x04
+//line demand_tree.go:97
 					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 						gc_at7 := sdata_[gc_off6:][:32]
 //line demand_tree.go:87
@@ -805,9 +768,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 							tid_ := gc_tx
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 							sdata_[tid_] = v
@@ -816,10 +777,8 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				}
 			}
 		}
-//line demand_tree.go:94
 		gc_act = gc_save7 &^ gc_dead
 	}
-//line demand_tree.go:99
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -827,6 +786,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := gc_bx
 		gc_off8 := 0
+//line demand_tree.go:106
 		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 			gc_at8 := out[gc_off7:][:1]
 			gc_at9 := sdata[gc_off8:][:1]
@@ -834,106 +794,83 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line demand_tree.go:114
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					gc_at8[0] = gc_at9[0] + keep[0][5]
 				}
 				{
-//line demand_tree.go:77
 					gc_tx := gc_step + 1
-//line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					gc_at8[0] = gc_at9[0] + keep[0][5]
 				}
 				{
-//line demand_tree.go:77
 					gc_tx := gc_step + 2
-//line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					gc_at8[0] = gc_at9[0] + keep[0][5]
 				}
 				{
-//line demand_tree.go:77
 					gc_tx := gc_step + 3
-//line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					gc_at8[0] = gc_at9[0] + keep[0][5]
 				}
 			}
-//line demand_tree.go:77
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 				keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 				gc_at8[0] = gc_at9[0] + keep[0][5]
 			}
 		} else {
-//line demand_tree.go:77
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
-//line demand_tree.go:77
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
-//line demand_tree.go:77
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
-//line demand_tree.go:77
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 			}
-//line demand_tree.go:77
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 				keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 				out[gc_bx] = sdata[0] + keep[0][5]
@@ -952,11 +889,11 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line demand_tree.go:99
 	b := gc_bdx
+//line demand_tree.go:100
 	sdata := gocuda.Shared[float32](t, 2*b)
-//line demand_tree.go:102
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line demand_tree.go:103
 		gc_off := 2 * b * gc_bx
 		gc_off2 := b
 		gc_off3 := (2 * b * gc_bx) + b
@@ -974,7 +911,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 				tid := gc_tx
 //line demand_tree.go:101
 				sdata[tid] = in[2*b*gc_bx+tid]
@@ -988,9 +924,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand_tree.go:115
 		var gc_m7 uint32
-//line demand_tree.go:104
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -1000,7 +934,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line demand_tree.go:114
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1010,7 +943,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 				tid := gc_tx
 //line demand_tree.go:104
 				if tid < gocuda.WarpSize {
@@ -1018,7 +950,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 			}
 		}
-//line demand_tree.go:110
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
@@ -1029,9 +960,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line demand_tree.go:110
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
+//line demand_tree.go:112
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 //line demand_tree.go:83
@@ -1047,10 +978,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 						tid_ := gc_tx
+//line demand_tree.go:83
 						v := sdata_[tid_]
-//line demand_tree.go:85
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -1060,14 +990,14 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line demand_tree.go:89
 					gc_x03 := gc_tidx.X
+//line demand_tree.go:90
 					gc_off5 := offset + gc_x03
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 							v += gc_at6[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
@@ -1082,22 +1012,20 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 							tid_ := gc_tx
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 							v += sdata_[tid_+offset]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 				{
-//line demand_tree.go:92
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line demand_tree.go:95
 					gc_x04 := gc_tidx.X
 					gc_off6 := gc_x04
+//line demand_tree.go:97
 					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 						gc_at7 := sdata_[gc_off6:][:32]
 //line demand_tree.go:87
@@ -1113,9 +1041,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 							tid_ := gc_tx
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 							sdata_[tid_] = v
@@ -1124,10 +1050,8 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 			}
 		}
-//line demand_tree.go:94
 		gc_act = gc_save7 &^ gc_dead
 	}
-//line demand_tree.go:99
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -1135,6 +1059,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := gc_bx
 		gc_off8 := 0
+//line demand_tree.go:106
 		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 			gc_at8 := out[gc_off7:][:1]
 			gc_at9 := sdata[gc_off8:][:1]
@@ -1142,10 +1067,8 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line demand_tree.go:114
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1153,12 +1076,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_at8[0] = gc_at9[0] + kept[5]
 				}
 				{
-//line demand_tree.go:113
 					gc_tx := gc_step + 1
-//line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1166,12 +1086,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_at8[0] = gc_at9[0] + kept[5]
 				}
 				{
-//line demand_tree.go:113
 					gc_tx := gc_step + 2
-//line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1179,12 +1096,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_at8[0] = gc_at9[0] + kept[5]
 				}
 				{
-//line demand_tree.go:113
 					gc_tx := gc_step + 3
-//line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1192,11 +1106,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_at8[0] = gc_at9[0] + kept[5]
 				}
 			}
-//line demand_tree.go:113
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 				tid := gc_tx
 //line demand_tree.go:107
 				kept, _ := sdata, tid
@@ -1204,14 +1116,12 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				gc_at8[0] = gc_at9[0] + kept[5]
 			}
 		} else {
-//line demand_tree.go:113
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1219,11 +1129,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
-//line demand_tree.go:113
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1231,11 +1139,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
-//line demand_tree.go:113
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1243,11 +1149,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
-//line demand_tree.go:113
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1255,11 +1159,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					out[gc_bx] = sdata[0] + kept[5]
 				}
 			}
-//line demand_tree.go:113
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 				tid := gc_tx
 //line demand_tree.go:107
 				kept, _ := sdata, tid

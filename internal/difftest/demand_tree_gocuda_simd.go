@@ -21,8 +21,8 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line demand_tree.go:17
 	b := gc_bdx
+//line demand_tree.go:18
 	sdata := gocuda.Shared[float32](t, 2*b)
 	{
 		gc_ty := 0
@@ -49,17 +49,15 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line demand_tree.go:17
 							var tid int = gc_tx
-//line demand_tree.go:17
 							_ = tid
 							{
+//line demand_tree.go:19
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line demand_tree.go:19
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
-//line demand_tree.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -70,9 +68,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line demand_tree.go:17
 						var tid int = gc_tx
-//line demand_tree.go:17
 						_ = tid
 //line demand_tree.go:19
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
@@ -87,19 +83,16 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line demand_tree.go:25
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line demand_tree.go:17
 							var tid int = gc_tx
 							{
 //line demand_tree.go:20
 								if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
-//line demand_tree.go:20
 									break
 								}
 //line demand_tree.go:20
@@ -118,11 +111,9 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line demand_tree.go:17
 						var tid int = gc_tx
 //line demand_tree.go:20
 						if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
-//line demand_tree.go:20
 							break
 						}
 //line demand_tree.go:20
@@ -130,20 +121,17 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:20
 						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
-//line demand_tree.go:23
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:17
 					tid := gc_tx
 //line demand_tree.go:20
 					sdata[tid] = in[2*b*gc_bx+tid]
 					sdata[tid+b] = in[2*b*gc_bx+tid+b]
 				}
 			}
-//line demand_tree.go:25
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -156,7 +144,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand_tree.go:39
 		var gc_m7 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -173,7 +160,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:17
 				tid := gc_tx
 //line demand_tree.go:24
 				if tid < gocuda.WarpSize && gc_ty == 0 {
@@ -191,9 +177,9 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line demand_tree.go:30
 				gc_x0 := gc_tidx.X
 				gc_off4 := gc_x0
+//line demand_tree.go:32
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 //line demand_tree.go:83
@@ -209,10 +195,9 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 						tid_ := gc_tx
+//line demand_tree.go:83
 						v := sdata_[tid_]
-//line demand_tree.go:85
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -224,20 +209,16 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand_tree.go:91
 							gc_tx := gc_tidx2.X + gc_lane
-//line demand_tree.go:93
 							gc_ty := gc_tidx2.Y
 							_ = gc_ty
 							gc_tz := gc_tidx2.Z
 							_ = gc_tz
-//line demand_tree.go:82
 							var tid_ int = gc_tx
 //line demand_tree.go:82
 							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
 								break
 							}
 //line demand_tree.go:85
@@ -257,18 +238,15 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 								continue // the lanes wrap to the next row
 							}
 							gc_tx := gc_tidx.X
-//line demand_tree.go:100
 							gc_ty := gc_tidx.Y
 							_ = gc_ty
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
-//line demand_tree.go:82
 							var tid_ int = gc_tx
 //line demand_tree.go:82
 							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
 								break
 							}
 //line demand_tree.go:85
@@ -281,7 +259,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-//line demand_tree.go:93
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -294,21 +271,19 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 						tid_ := gc_tx
-//line demand_tree.go:84
 						v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 						v += sdata_[tid_+offset]
 						gc_l_v[gc_lane] = v
 					}
 				}
 				{
-//line demand_tree.go:91
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line demand_tree.go:94
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
+//line demand_tree.go:96
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 //line demand_tree.go:87
@@ -324,9 +299,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 							tid_ := gc_tx
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 							sdata_[tid_] = v
@@ -335,11 +308,9 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 			}
 		}
-//line demand_tree.go:94
 		gc_act = gc_save7 &^ gc_dead
 	}
 	{
-//line demand_tree.go:99
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -361,6 +332,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_off11 := 2
 			gc_off12 := 4*gc_bx + 3
 			gc_off13 := 3
+//line demand_tree.go:120
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) && gc_off8 >= 0 && gc_off8 < len(out) && gc_off9 >= 0 && gc_off9 < len(sdata) && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) && gc_off12 >= 0 && gc_off12 < len(out) && gc_off13 >= 0 && gc_off13 < len(sdata) {
 				gc_at7 := out[gc_off6:][:1]
 				gc_at8 := sdata[gc_off7:][:1]
@@ -378,7 +350,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_at13[0] = gc_at14[0]
 				}
 			} else {
-//line demand_tree.go:35
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -389,7 +360,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					out[4*gc_bx+3] = sdata[3]
 				}
 			}
-//line demand_tree.go:35
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -408,11 +378,11 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line demand_tree.go:41
 	b := gc_bdx
+//line demand_tree.go:42
 	sdata := gocuda.Shared[float32](t, 2*b)
-//line demand_tree.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line demand_tree.go:45
 		gc_off := 2 * b * gc_bx
 		gc_off2 := b
 		gc_off3 := (2 * b * gc_bx) + b
@@ -427,10 +397,9 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line demand_tree.go:41
 						var tid int = gc_tx
-//line demand_tree.go:41
 						_ = tid
+//line demand_tree.go:42
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
@@ -444,10 +413,9 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line demand_tree.go:41
 					var tid int = gc_tx
-//line demand_tree.go:41
 					_ = tid
+//line demand_tree.go:42
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 				}
@@ -465,11 +433,9 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line demand_tree.go:41
 						var tid int = gc_tx
 //line demand_tree.go:43
 						if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
-//line demand_tree.go:43
 							break
 						}
 //line demand_tree.go:44
@@ -486,11 +452,9 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line demand_tree.go:41
 					var tid int = gc_tx
 //line demand_tree.go:43
 					if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
-//line demand_tree.go:43
 						break
 					}
 //line demand_tree.go:44
@@ -502,7 +466,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:41
 				tid := gc_tx
 //line demand_tree.go:43
 				sdata[tid] = in[2*b*gc_bx+tid]
@@ -516,9 +479,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand_tree.go:57
 		var gc_m7 uint32
-//line demand_tree.go:46
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -528,7 +489,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line demand_tree.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -538,7 +498,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:41
 				tid := gc_tx
 //line demand_tree.go:46
 				if tid < gocuda.WarpSize {
@@ -546,7 +505,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 			}
 		}
-//line demand_tree.go:52
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
@@ -557,9 +515,9 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line demand_tree.go:52
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
+//line demand_tree.go:54
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 //line demand_tree.go:83
@@ -575,10 +533,9 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 						tid_ := gc_tx
+//line demand_tree.go:83
 						v := sdata_[tid_]
-//line demand_tree.go:85
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -590,20 +547,16 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand_tree.go:91
 							gc_tx := gc_tidx2.X + gc_lane
-//line demand_tree.go:93
 							gc_ty := gc_tidx2.Y
 							_ = gc_ty
 							gc_tz := gc_tidx2.Z
 							_ = gc_tz
-//line demand_tree.go:82
 							var tid_ int = gc_tx
 //line demand_tree.go:82
 							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
 								break
 							}
 //line demand_tree.go:85
@@ -623,18 +576,15 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 								continue // the lanes wrap to the next row
 							}
 							gc_tx := gc_tidx.X
-//line demand_tree.go:100
 							gc_ty := gc_tidx.Y
 							_ = gc_ty
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
-//line demand_tree.go:82
 							var tid_ int = gc_tx
 //line demand_tree.go:82
 							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
 								break
 							}
 //line demand_tree.go:85
@@ -647,7 +597,6 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-//line demand_tree.go:93
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -660,21 +609,19 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 						tid_ := gc_tx
-//line demand_tree.go:84
 						v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 						v += sdata_[tid_+offset]
 						gc_l_v[gc_lane] = v
 					}
 				}
 				{
-//line demand_tree.go:91
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line demand_tree.go:94
 					gc_x03 := gc_tidx.X
 					gc_off5 := gc_x03
+//line demand_tree.go:96
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 //line demand_tree.go:87
@@ -690,9 +637,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 							tid_ := gc_tx
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 							sdata_[tid_] = v
@@ -701,10 +646,8 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 			}
 		}
-//line demand_tree.go:94
 		gc_act = gc_save7 &^ gc_dead
 	}
-//line demand_tree.go:99
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -714,163 +657,163 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			{
-//line demand_tree.go:50
 				i := int(0)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(1)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(2)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(3)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(4)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(5)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(6)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(7)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(8)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(9)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(10)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(11)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(12)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(13)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(14)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(15)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(16)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(17)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(18)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(19)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(20)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(21)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(22)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(23)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(24)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(25)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(26)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(27)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(28)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(29)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(30)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 			{
-//line demand_tree.go:50
 				i := int(31)
+//line demand_tree.go:51
 				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 		}
@@ -888,11 +831,11 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_keep := compiled.Scratch[[1][]float32](gc_b, 0)[:gc_n]
-//line demand_tree.go:62
 	b := gc_bdx
+//line demand_tree.go:63
 	sdata := gocuda.Shared[float32](t, 2*b)
-//line demand_tree.go:65
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line demand_tree.go:66
 		gc_off := 2 * b * gc_bx
 		gc_off2 := b
 		gc_off3 := (2 * b * gc_bx) + b
@@ -908,21 +851,18 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				keep[0] = sdata
 				gc_at[gc_tx] = gc_at2[gc_tx]
 				gc_at3[gc_tx] = gc_at4[gc_tx]
-//line demand_tree.go:69
 				gc_s_keep[gc_rank] = keep
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:62
 				tid := gc_tx
 //line demand_tree.go:64
 				var keep [1][]float32
 				keep[0] = sdata
 				sdata[tid] = in[2*b*gc_bx+tid]
 				sdata[tid+b] = in[2*b*gc_bx+tid+b]
-//line demand_tree.go:69
 				gc_s_keep[gc_rank] = keep
 			}
 		}
@@ -933,9 +873,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand_tree.go:82
 		var gc_m7 uint32
-//line demand_tree.go:69
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -945,7 +883,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line demand_tree.go:79
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -955,7 +892,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:62
 				tid := gc_tx
 //line demand_tree.go:69
 				if tid < gocuda.WarpSize {
@@ -963,7 +899,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				}
 			}
 		}
-//line demand_tree.go:75
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
@@ -974,9 +909,9 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line demand_tree.go:75
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
+//line demand_tree.go:77
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 //line demand_tree.go:83
@@ -992,10 +927,9 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 						tid_ := gc_tx
+//line demand_tree.go:83
 						v := sdata_[tid_]
-//line demand_tree.go:85
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -1007,20 +941,16 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand_tree.go:91
 							gc_tx := gc_tidx2.X + gc_lane
-//line demand_tree.go:93
 							gc_ty := gc_tidx2.Y
 							_ = gc_ty
 							gc_tz := gc_tidx2.Z
 							_ = gc_tz
-//line demand_tree.go:82
 							var tid_ int = gc_tx
 //line demand_tree.go:82
 							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
 								break
 							}
 //line demand_tree.go:85
@@ -1040,18 +970,15 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx := gc_tidx.X
-//line demand_tree.go:100
 							gc_ty := gc_tidx.Y
 							_ = gc_ty
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
-//line demand_tree.go:82
 							var tid_ int = gc_tx
 //line demand_tree.go:82
 							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
 								break
 							}
 //line demand_tree.go:85
@@ -1064,7 +991,6 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-//line demand_tree.go:93
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1077,21 +1003,19 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 						tid_ := gc_tx
-//line demand_tree.go:84
 						v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 						v += sdata_[tid_+offset]
 						gc_l_v[gc_lane] = v
 					}
 				}
 				{
-//line demand_tree.go:91
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line demand_tree.go:94
 					gc_x03 := gc_tidx.X
 					gc_off5 := gc_x03
+//line demand_tree.go:96
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 //line demand_tree.go:87
@@ -1107,9 +1031,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 							tid_ := gc_tx
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 							sdata_[tid_] = v
@@ -1118,10 +1040,8 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				}
 			}
 		}
-//line demand_tree.go:94
 		gc_act = gc_save7 &^ gc_dead
 	}
-//line demand_tree.go:99
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -1129,6 +1049,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := gc_bx
 		gc_off7 := 0
+//line demand_tree.go:106
 		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 			gc_at7 := out[gc_off6:][:1]
 			gc_at8 := sdata[gc_off7:][:1]
@@ -1136,106 +1057,83 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line demand_tree.go:114
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 				{
-//line demand_tree.go:77
 					gc_tx := gc_step + 1
-//line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 				{
-//line demand_tree.go:77
 					gc_tx := gc_step + 2
-//line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 				{
-//line demand_tree.go:77
 					gc_tx := gc_step + 3
-//line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 			}
-//line demand_tree.go:77
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 				keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 				gc_at7[0] = gc_at8[0] + keep[0][5]
 			}
 		} else {
-//line demand_tree.go:77
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
-//line demand_tree.go:77
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
-//line demand_tree.go:77
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
-//line demand_tree.go:77
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 			}
-//line demand_tree.go:77
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:64
 				keep := gc_s_keep[gc_rank]
 //line demand_tree.go:73
 				out[gc_bx] = sdata[0] + keep[0][5]
@@ -1254,11 +1152,11 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line demand_tree.go:99
 	b := gc_bdx
+//line demand_tree.go:100
 	sdata := gocuda.Shared[float32](t, 2*b)
-//line demand_tree.go:102
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line demand_tree.go:103
 		gc_off := 2 * b * gc_bx
 		gc_off2 := b
 		gc_off3 := (2 * b * gc_bx) + b
@@ -1273,10 +1171,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
-//line demand_tree.go:99
 						var tid int = gc_tx
-//line demand_tree.go:99
 						_ = tid
+//line demand_tree.go:100
 						archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
@@ -1290,10 +1187,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line demand_tree.go:99
 					var tid int = gc_tx
-//line demand_tree.go:99
 					_ = tid
+//line demand_tree.go:100
 					archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 				}
@@ -1311,11 +1207,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
-//line demand_tree.go:99
 						var tid int = gc_tx
 //line demand_tree.go:101
 						if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
-//line demand_tree.go:101
 							break
 						}
 //line demand_tree.go:102
@@ -1332,11 +1226,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line demand_tree.go:99
 					var tid int = gc_tx
 //line demand_tree.go:101
 					if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
-//line demand_tree.go:101
 						break
 					}
 //line demand_tree.go:102
@@ -1348,7 +1240,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 				tid := gc_tx
 //line demand_tree.go:101
 				sdata[tid] = in[2*b*gc_bx+tid]
@@ -1362,9 +1253,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line demand_tree.go:115
 		var gc_m7 uint32
-//line demand_tree.go:104
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -1374,7 +1263,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line demand_tree.go:114
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1384,7 +1272,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 				tid := gc_tx
 //line demand_tree.go:104
 				if tid < gocuda.WarpSize {
@@ -1392,7 +1279,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 			}
 		}
-//line demand_tree.go:110
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
@@ -1403,9 +1289,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line demand_tree.go:110
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
+//line demand_tree.go:112
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 //line demand_tree.go:83
@@ -1421,10 +1307,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 						tid_ := gc_tx
+//line demand_tree.go:83
 						v := sdata_[tid_]
-//line demand_tree.go:85
 						gc_l_v[gc_lane] = v
 					}
 				}
@@ -1436,20 +1321,16 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand_tree.go:91
 							gc_tx := gc_tidx2.X + gc_lane
-//line demand_tree.go:93
 							gc_ty := gc_tidx2.Y
 							_ = gc_ty
 							gc_tz := gc_tidx2.Z
 							_ = gc_tz
-//line demand_tree.go:82
 							var tid_ int = gc_tx
 //line demand_tree.go:82
 							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
 								break
 							}
 //line demand_tree.go:85
@@ -1469,18 +1350,15 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 								continue // the lanes wrap to the next row
 							}
 							gc_tx := gc_tidx.X
-//line demand_tree.go:100
 							gc_ty := gc_tidx.Y
 							_ = gc_ty
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
-//line demand_tree.go:82
 							var tid_ int = gc_tx
 //line demand_tree.go:82
 							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 //line demand_tree.go:85
 							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
 								break
 							}
 //line demand_tree.go:85
@@ -1493,7 +1371,6 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-//line demand_tree.go:93
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1506,21 +1383,19 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 						tid_ := gc_tx
-//line demand_tree.go:84
 						v := gc_l_v[gc_lane]
+//line demand_tree.go:85
 						v += sdata_[tid_+offset]
 						gc_l_v[gc_lane] = v
 					}
 				}
 				{
-//line demand_tree.go:91
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line demand_tree.go:94
 					gc_x03 := gc_tidx.X
 					gc_off5 := gc_x03
+//line demand_tree.go:96
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 //line demand_tree.go:87
@@ -1536,9 +1411,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line demand_tree.go:82
 							tid_ := gc_tx
-//line demand_tree.go:84
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:87
 							sdata_[tid_] = v
@@ -1547,10 +1420,8 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 			}
 		}
-//line demand_tree.go:94
 		gc_act = gc_save7 &^ gc_dead
 	}
-//line demand_tree.go:99
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -1558,6 +1429,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := gc_bx
 		gc_off7 := 0
+//line demand_tree.go:106
 		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 			gc_at7 := out[gc_off6:][:1]
 			gc_at8 := sdata[gc_off7:][:1]
@@ -1565,10 +1437,8 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line demand_tree.go:114
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1576,12 +1446,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_at7[0] = gc_at8[0] + kept[5]
 				}
 				{
-//line demand_tree.go:113
 					gc_tx := gc_step + 1
-//line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1589,12 +1456,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_at7[0] = gc_at8[0] + kept[5]
 				}
 				{
-//line demand_tree.go:113
 					gc_tx := gc_step + 2
-//line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1602,12 +1466,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_at7[0] = gc_at8[0] + kept[5]
 				}
 				{
-//line demand_tree.go:113
 					gc_tx := gc_step + 3
-//line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1615,11 +1476,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_at7[0] = gc_at8[0] + kept[5]
 				}
 			}
-//line demand_tree.go:113
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 				tid := gc_tx
 //line demand_tree.go:107
 				kept, _ := sdata, tid
@@ -1627,14 +1486,12 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				gc_at7[0] = gc_at8[0] + kept[5]
 			}
 		} else {
-//line demand_tree.go:113
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1642,11 +1499,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
-//line demand_tree.go:113
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1654,11 +1509,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
-//line demand_tree.go:113
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1666,11 +1519,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
-//line demand_tree.go:113
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1678,11 +1529,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					out[gc_bx] = sdata[0] + kept[5]
 				}
 			}
-//line demand_tree.go:113
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line demand_tree.go:99
 				tid := gc_tx
 //line demand_tree.go:107
 				kept, _ := sdata, tid

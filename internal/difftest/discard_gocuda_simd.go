@@ -13,8 +13,10 @@ import (
 //line discard.go:12
 func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, d, k int32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -28,7 +30,7 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line discard.go:30
+//line discard.go:32
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -137,7 +139,46 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line discard.go:15
+						_ = d / k
+						out[i] = in[i] * 2
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line discard.go:15
+						_ = d / k
+						out[i] = in[i] * 2
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line discard.go:15
+						_ = d / k
+						out[i] = in[i] * 2
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line discard.go:15
+						_ = d / k
+						out[i] = in[i] * 2
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -153,7 +194,8 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 //line discard.go:27
 func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, p int32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -171,7 +213,7 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line discard.go:49
+//line discard.go:50
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -232,7 +274,54 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line discard.go:30
+						w := in[i]
+						_ = w & p
+						out[i] = w * 2
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line discard.go:30
+						w := in[i]
+						_ = w & p
+						out[i] = w * 2
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line discard.go:30
+						w := in[i]
+						_ = w & p
+						out[i] = w * 2
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line discard.go:30
+						w := in[i]
+						_ = w & p
+						out[i] = w * 2
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

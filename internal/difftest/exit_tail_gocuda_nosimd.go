@@ -19,30 +19,23 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 	gc_s_acc := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line exit_tail.go:18
 	n := gc_bdx
+//line exit_tail.go:19
 	sh := gocuda.Shared[int32](t, n)[:n]
-//line exit_tail.go:21
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line exit_tail.go:17
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line exit_tail.go:17
 			gc_alive := gc_all
-//line exit_tail.go:17
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exit_tail.go:17
 				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line exit_tail.go:17
 			var i int = gc_tx
-//line exit_tail.go:20
 			var acc int32 = int32(0)
 			if i < 0 || i > len(list)-8 {
-//line exit_tail.go:21
 				break
 			}
 //line exit_tail.go:21
@@ -57,17 +50,14 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exit_tail.go:17
 			i := gc_tx
-//line exit_tail.go:20
 			acc := int32(0)
+//line exit_tail.go:21
 			v := list[i]
-//line exit_tail.go:24
 			gc_s_acc[gc_rank] = acc
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line exit_tail.go:21
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -76,25 +66,19 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line exit_tail.go:30
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
-//line exit_tail.go:17
 			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line exit_tail.go:21
 			gc_vb := lanes.BroadcastInt32x8(0)
 			gc_vb2 := lanes.BroadcastInt32x8(10)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line exit_tail.go:22
 				gc_alive2 := gc_all2
-//line exit_tail.go:22
 				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exit_tail.go:22
 					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line exit_tail.go:17
 				var i int = gc_tx
 //line exit_tail.go:17
 				acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
@@ -102,18 +86,14 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line exit_tail.go:21
 				if i < 0 || i > len(out)-8 || i > len(sh)-8 {
-//line exit_tail.go:21
 					break
 				}
 //line exit_tail.go:21
 				gc_if := v.NotEqual(gc_vb).ToInt32x8().Not().ToMask()
-//line exit_tail.go:28
 				if gc_alive2.And(gc_if).ToBits() != 0 {
 //line exit_tail.go:28
 					acc.StoreMasked((*[8]int32)(out[i:]), gc_alive2.And(gc_if))
-//line exit_tail.go:28
 					compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if).ToBits())
-//line exit_tail.go:28
 					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().ToMask())
 				}
 //line exit_tail.go:29
@@ -126,24 +106,20 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exit_tail.go:17
 				i := gc_tx
-//line exit_tail.go:19
 				acc := gc_s_acc[gc_rank]
 				v := gc_s_v[gc_rank]
+//line exit_tail.go:21
 				if !(v != 0) {
 //line exit_tail.go:28
 					out[i] = acc
-//line exit_tail.go:28
 					gc_exited[gc_rank] = true
-//line exit_tail.go:21
 					continue gc_L2
 				}
 //line exit_tail.go:22
 				sh[i] = v * 10
 			}
 		}
-//line exit_tail.go:27
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -151,39 +127,30 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exit_tail.go:17
 				i := gc_tx
-//line exit_tail.go:19
 				acc := gc_s_acc[gc_rank]
 //line exit_tail.go:24
 				acc = acc*3 + sh[(i+1)%n]
 				gc_s_acc[gc_rank] = acc
 			}
 		}
-//line exit_tail.go:30
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
-//line exit_tail.go:17
 			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line exit_tail.go:26
 			gc_vb3 := lanes.BroadcastInt32x8(1)
 			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
-//line exit_tail.go:26
 				gc_alive3 := gc_all3
-//line exit_tail.go:26
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exit_tail.go:26
 					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line exit_tail.go:17
 				var i int = gc_tx
 //line exit_tail.go:17
 				v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line exit_tail.go:26
 				if i < 0 || i > len(list)-8 {
-//line exit_tail.go:26
 					break
 				}
 //line exit_tail.go:27
@@ -199,9 +166,7 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exit_tail.go:17
 				i := gc_tx
-//line exit_tail.go:19
 				v := gc_s_v[gc_rank]
 //line exit_tail.go:26
 				list[i] = v - 1
@@ -222,8 +187,8 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_acc_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line exit_tail.go:38
 	n := gc_bdx
+//line exit_tail.go:39
 	sh := gocuda.Shared[int32](t, n)[:n]
 	acc := int32(0)
 	for {
@@ -234,45 +199,34 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line exit_tail.go:50
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
-//line exit_tail.go:37
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line exit_tail.go:43
 			gc_vb := lanes.BroadcastInt32x8(0)
 //line exit_tail.go:54
 			gc_vb2 := lanes.BroadcastInt32x8(acc)
-//line exit_tail.go:46
 			gc_vb3 := lanes.BroadcastInt32x8(10)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line exit_tail.go:46
 				gc_alive := gc_all
-//line exit_tail.go:46
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exit_tail.go:46
 					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line exit_tail.go:37
 				var i int = gc_tx
 //line exit_tail.go:42
 				if i < 0 || i > len(list)-8 || i > len(out)-8 || i > len(sh)-8 {
-//line exit_tail.go:42
 					break
 				}
 //line exit_tail.go:42
 				v := lanes.LoadInt32x8Slice(list[i:])
 //line exit_tail.go:42
 				gc_if := v.Equal(gc_vb)
-//line exit_tail.go:54
 				if gc_alive.And(gc_if).ToBits() != 0 {
 //line exit_tail.go:54
 					gc_vb2.StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
-//line exit_tail.go:54
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line exit_tail.go:54
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 				}
 //line exit_tail.go:55
@@ -287,24 +241,20 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exit_tail.go:37
 				i := gc_tx
 //line exit_tail.go:42
 				v := list[i]
 				if v == 0 {
 //line exit_tail.go:54
 					out[i] = acc
-//line exit_tail.go:54
 					gc_exited[gc_rank] = true
-//line exit_tail.go:44
 					continue gc_L1
 				}
+//line exit_tail.go:46
 				sh[i] = v * 10
-//line exit_tail.go:48
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line exit_tail.go:53
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -312,28 +262,21 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exit_tail.go:37
 				i := gc_tx
 //line exit_tail.go:48
 				i_ := (i + 1) % n
 				acc_ := acc*3 + sh[i_]
-//line exit_tail.go:52
 				gc_s_acc_[gc_rank] = acc_
 			}
 		}
-//line exit_tail.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
-//line exit_tail.go:51
 			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line exit_tail.go:51
 			gc_vb4 := lanes.BroadcastInt32x8(1)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line exit_tail.go:51
 				gc_alive2 := gc_all2
-//line exit_tail.go:51
 				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exit_tail.go:51
 					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
@@ -344,7 +287,6 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				acc_ := lanes.LoadInt32x8Slice(gc_s_acc_[gc_rank:])
 //line exit_tail.go:51
 				if gc_tx < 0 || gc_tx > len(list)-8 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-8 {
-//line exit_tail.go:51
 					break
 				}
 //line exit_tail.go:52

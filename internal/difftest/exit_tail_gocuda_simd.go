@@ -20,33 +20,26 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 	gc_s_acc := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line exit_tail.go:18
 	n := gc_bdx
+//line exit_tail.go:19
 	sh := gocuda.Shared[int32](t, n)[:n]
-//line exit_tail.go:21
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line exit_tail.go:17
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line exit_tail.go:17
 					gc_alive2 := gc_all2
-//line exit_tail.go:17
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exit_tail.go:17
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line exit_tail.go:17
 					var i int = gc_tx
-//line exit_tail.go:20
 					var acc int32 = int32(0)
-					if i < 0 || i > len(list)-16 {
 //line exit_tail.go:21
+					if i < 0 || i > len(list)-16 {
 						break
 					}
 //line exit_tail.go:21
@@ -62,24 +55,18 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line exit_tail.go:17
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line exit_tail.go:17
 				gc_alive := gc_all
-//line exit_tail.go:17
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exit_tail.go:17
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line exit_tail.go:17
 				var i int = gc_tx
-//line exit_tail.go:20
 				var acc int32 = int32(0)
 				if i < 0 || i > len(list)-8 {
-//line exit_tail.go:21
 					break
 				}
 //line exit_tail.go:21
@@ -95,17 +82,14 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exit_tail.go:17
 			i := gc_tx
-//line exit_tail.go:20
 			acc := int32(0)
+//line exit_tail.go:21
 			v := list[i]
-//line exit_tail.go:24
 			gc_s_acc[gc_rank] = acc
 			gc_s_v[gc_rank] = v
 		}
 	}
-//line exit_tail.go:21
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -114,28 +98,21 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line exit_tail.go:30
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line exit_tail.go:17
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line exit_tail.go:21
 					gc_vb3 := archsimd.BroadcastInt32x16(0)
 					gc_vb4 := archsimd.BroadcastInt32x16(10)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line exit_tail.go:22
 						gc_alive4 := gc_all4
-//line exit_tail.go:22
 						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line exit_tail.go:22
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
-//line exit_tail.go:17
 						var i int = gc_tx
 //line exit_tail.go:17
 						acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
@@ -143,18 +120,14 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line exit_tail.go:21
 						if i < 0 || i > len(out)-16 || i > len(sh)-16 {
-//line exit_tail.go:21
 							break
 						}
 //line exit_tail.go:21
 						gc_if2 := archsimd.Mask32x16FromBits(^v.NotEqual(gc_vb3).ToBits())
-//line exit_tail.go:28
 						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line exit_tail.go:28
 							acc.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()))
-//line exit_tail.go:28
 							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
-//line exit_tail.go:28
 							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
 //line exit_tail.go:29
@@ -168,22 +141,17 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line exit_tail.go:17
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:21
 				gc_vb := archsimd.BroadcastInt32x8(0)
 				gc_vb2 := archsimd.BroadcastInt32x8(10)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line exit_tail.go:22
 					gc_alive3 := gc_all3
-//line exit_tail.go:22
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exit_tail.go:22
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line exit_tail.go:17
 					var i int = gc_tx
 //line exit_tail.go:17
 					acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
@@ -191,18 +159,14 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line exit_tail.go:21
 					if i < 0 || i > len(out)-8 || i > len(sh)-8 {
-//line exit_tail.go:21
 						break
 					}
 //line exit_tail.go:21
 					gc_if := v.NotEqual(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:28
 					if gc_alive3.And(gc_if).ToBits() != 0 {
 //line exit_tail.go:28
 						acc.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_if))
-//line exit_tail.go:28
 						compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if).ToBits())
-//line exit_tail.go:28
 						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 //line exit_tail.go:29
@@ -217,24 +181,20 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exit_tail.go:17
 				i := gc_tx
-//line exit_tail.go:19
 				acc := gc_s_acc[gc_rank]
 				v := gc_s_v[gc_rank]
+//line exit_tail.go:21
 				if !(v != 0) {
 //line exit_tail.go:28
 					out[i] = acc
-//line exit_tail.go:28
 					gc_exited[gc_rank] = true
-//line exit_tail.go:21
 					continue gc_L2
 				}
 //line exit_tail.go:22
 				sh[i] = v * 10
 			}
 		}
-//line exit_tail.go:27
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -242,42 +202,32 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exit_tail.go:17
 				i := gc_tx
-//line exit_tail.go:19
 				acc := gc_s_acc[gc_rank]
 //line exit_tail.go:24
 				acc = acc*3 + sh[(i+1)%n]
 				gc_s_acc[gc_rank] = acc
 			}
 		}
-//line exit_tail.go:30
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line exit_tail.go:17
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line exit_tail.go:26
 					gc_vb6 := archsimd.BroadcastInt32x16(1)
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line exit_tail.go:26
 						gc_alive6 := gc_all6
-//line exit_tail.go:26
 						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-//line exit_tail.go:26
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
-//line exit_tail.go:17
 						var i int = gc_tx
 //line exit_tail.go:17
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line exit_tail.go:26
 						if i < 0 || i > len(list)-16 {
-//line exit_tail.go:26
 							break
 						}
 //line exit_tail.go:27
@@ -294,27 +244,21 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line exit_tail.go:17
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:26
 				gc_vb5 := archsimd.BroadcastInt32x8(1)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line exit_tail.go:26
 					gc_alive5 := gc_all5
-//line exit_tail.go:26
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line exit_tail.go:26
 						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line exit_tail.go:17
 					var i int = gc_tx
 //line exit_tail.go:17
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line exit_tail.go:26
 					if i < 0 || i > len(list)-8 {
-//line exit_tail.go:26
 						break
 					}
 //line exit_tail.go:27
@@ -331,9 +275,7 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exit_tail.go:17
 				i := gc_tx
-//line exit_tail.go:19
 				v := gc_s_v[gc_rank]
 //line exit_tail.go:26
 				list[i] = v - 1
@@ -354,8 +296,8 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_acc_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line exit_tail.go:38
 	n := gc_bdx
+//line exit_tail.go:39
 	sh := gocuda.Shared[int32](t, n)[:n]
 	acc := int32(0)
 	for {
@@ -366,48 +308,36 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line exit_tail.go:50
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line exit_tail.go:37
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line exit_tail.go:43
 					gc_vb4 := archsimd.BroadcastInt32x16(0)
 //line exit_tail.go:54
 					gc_vb5 := archsimd.BroadcastInt32x16(acc)
-//line exit_tail.go:46
 					gc_vb6 := archsimd.BroadcastInt32x16(10)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line exit_tail.go:46
 						gc_alive2 := gc_all2
-//line exit_tail.go:46
 						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exit_tail.go:46
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
-//line exit_tail.go:37
 						var i int = gc_tx
 //line exit_tail.go:42
 						if i < 0 || i > len(list)-16 || i > len(out)-16 || i > len(sh)-16 {
-//line exit_tail.go:42
 							break
 						}
 //line exit_tail.go:42
 						v := archsimd.LoadInt32x16Slice(list[i:])
 //line exit_tail.go:42
 						gc_if2 := v.Equal(gc_vb4)
-//line exit_tail.go:54
 						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line exit_tail.go:54
 							gc_vb5.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()))
-//line exit_tail.go:54
 							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-//line exit_tail.go:54
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
 //line exit_tail.go:55
@@ -422,42 +352,32 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line exit_tail.go:37
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:43
 				gc_vb := archsimd.BroadcastInt32x8(0)
 //line exit_tail.go:54
 				gc_vb2 := archsimd.BroadcastInt32x8(acc)
-//line exit_tail.go:46
 				gc_vb3 := archsimd.BroadcastInt32x8(10)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line exit_tail.go:46
 					gc_alive := gc_all
-//line exit_tail.go:46
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exit_tail.go:46
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line exit_tail.go:37
 					var i int = gc_tx
 //line exit_tail.go:42
 					if i < 0 || i > len(list)-8 || i > len(out)-8 || i > len(sh)-8 {
-//line exit_tail.go:42
 						break
 					}
 //line exit_tail.go:42
 					v := archsimd.LoadInt32x8Slice(list[i:])
 //line exit_tail.go:42
 					gc_if := v.Equal(gc_vb)
-//line exit_tail.go:54
 					if gc_alive.And(gc_if).ToBits() != 0 {
 //line exit_tail.go:54
 						gc_vb2.StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
-//line exit_tail.go:54
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line exit_tail.go:54
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 //line exit_tail.go:55
@@ -473,24 +393,20 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exit_tail.go:37
 				i := gc_tx
 //line exit_tail.go:42
 				v := list[i]
 				if v == 0 {
 //line exit_tail.go:54
 					out[i] = acc
-//line exit_tail.go:54
 					gc_exited[gc_rank] = true
-//line exit_tail.go:44
 					continue gc_L1
 				}
+//line exit_tail.go:46
 				sh[i] = v * 10
-//line exit_tail.go:48
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line exit_tail.go:53
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -498,33 +414,25 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exit_tail.go:37
 				i := gc_tx
 //line exit_tail.go:48
 				i_ := (i + 1) % n
 				acc_ := acc*3 + sh[i_]
-//line exit_tail.go:52
 				gc_s_acc_[gc_rank] = acc_
 			}
 		}
-//line exit_tail.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line exit_tail.go:51
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line exit_tail.go:51
 					gc_vb8 := archsimd.BroadcastInt32x16(1)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line exit_tail.go:51
 						gc_alive4 := gc_all4
-//line exit_tail.go:51
 						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line exit_tail.go:51
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 //line exit_tail.go:51
@@ -533,7 +441,6 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 						acc_ := archsimd.LoadInt32x16Slice(gc_s_acc_[gc_rank:])
 //line exit_tail.go:51
 						if gc_tx < 0 || gc_tx > len(list)-16 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-16 {
-//line exit_tail.go:51
 							break
 						}
 //line exit_tail.go:52
@@ -548,16 +455,12 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line exit_tail.go:51
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:51
 				gc_vb7 := archsimd.BroadcastInt32x8(1)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line exit_tail.go:51
 					gc_alive3 := gc_all3
-//line exit_tail.go:51
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exit_tail.go:51
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -568,7 +471,6 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 					acc_ := archsimd.LoadInt32x8Slice(gc_s_acc_[gc_rank:])
 //line exit_tail.go:51
 					if gc_tx < 0 || gc_tx > len(list)-8 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-8 {
-//line exit_tail.go:51
 						break
 					}
 //line exit_tail.go:52

@@ -30,31 +30,23 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line exit_walk.go:34
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
-//line exit_walk.go:14
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line exit_walk.go:14
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line exit_walk.go:14
 				gc_alive := gc_all
-//line exit_walk.go:14
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exit_walk.go:14
 					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line exit_walk.go:14
 				var s int32 = int32(0)
+//line exit_walk.go:15
 				gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx, 8))))
-//line exit_walk.go:15
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line exit_walk.go:15
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line exit_walk.go:15
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 				}
 //line exit_walk.go:16
@@ -67,22 +59,20 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exit_walk.go:14
 				s := int32(0)
-				if p == gc_tx {
 //line exit_walk.go:15
+				if p == gc_tx {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
-//line exit_walk.go:19
 				gc_s_s[gc_rank] = s
 			}
 		}
 //line exit_walk.go:18
 		for k := gc_bdy % 4; k > 0; k-- {
 			for j := 0; j < trips; j++ {
-//line exit_walk.go:21
 				gc_from, gc_to := 0, gc_bdx
+//line exit_walk.go:22
 				if !compiled.Adds(j*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
@@ -91,18 +81,15 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep2 := gc_from
-//line exit_walk.go:20
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line exit_walk.go:20
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line exit_walk.go:21
 					gc_vb := lanes.BroadcastInt32x8(int32(j + 1))
 				gc_steps:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line exit_walk.go:21
 						gc_alive2 := gc_all2
-//line exit_walk.go:21
 						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exit_walk.go:21
 							gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
@@ -113,13 +100,11 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 						var ix int = j*gc_bdx + gc_tx
 //line exit_walk.go:20
 						if ix < len(in) && uint(len(in)-ix) > 7 {
-//line exit_walk.go:20
 							var gc_ld lanes.Int32x8
 //line exit_walk.go:20
 							if ix >= 0 && ix <= len(in)-8 {
 								gc_ld = lanes.LoadInt32x8Slice(in[ix:])
 							} else {
-//line exit_walk.go:21
 								break gc_steps
 							}
 //line exit_walk.go:21
@@ -127,15 +112,12 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 						} else {
 //line exit_walk.go:21
 							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line exit_walk.go:20
 							if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line exit_walk.go:20
 								var gc_ld2 lanes.Int32x8
 //line exit_walk.go:20
 								if ix >= 0 && ix <= len(in)-8 {
 									gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
 								} else {
-//line exit_walk.go:21
 									break gc_steps
 								}
 //line exit_walk.go:21
@@ -160,7 +142,6 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 					}
 				}
 			}
-//line exit_walk.go:29
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -168,9 +149,7 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line exit_walk.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line exit_walk.go:15
 					s := gc_s_s[gc_rank]
 //line exit_walk.go:24
 					switch sel & 3 {

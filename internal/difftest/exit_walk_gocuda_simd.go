@@ -31,34 +31,25 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line exit_walk.go:34
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line exit_walk.go:14
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line exit_walk.go:14
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line exit_walk.go:14
 						gc_alive2 := gc_all2
-//line exit_walk.go:14
 						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exit_walk.go:14
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
-//line exit_walk.go:14
 						var s int32 = int32(0)
+//line exit_walk.go:15
 						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx, 16))))
-//line exit_walk.go:15
 						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line exit_walk.go:15
 							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-//line exit_walk.go:15
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
 //line exit_walk.go:16
@@ -72,28 +63,21 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 				}
 			}
 			if compiled.SIMD {
-//line exit_walk.go:14
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exit_walk.go:14
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line exit_walk.go:14
 					gc_alive := gc_all
-//line exit_walk.go:14
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exit_walk.go:14
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line exit_walk.go:14
 					var s int32 = int32(0)
+//line exit_walk.go:15
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx, 8))))
-//line exit_walk.go:15
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line exit_walk.go:15
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line exit_walk.go:15
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 //line exit_walk.go:16
@@ -108,22 +92,20 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exit_walk.go:14
 				s := int32(0)
-				if p == gc_tx {
 //line exit_walk.go:15
+				if p == gc_tx {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
-//line exit_walk.go:19
 				gc_s_s[gc_rank] = s
 			}
 		}
 //line exit_walk.go:18
 		for k := gc_bdy % 4; k > 0; k-- {
 			for j := 0; j < trips; j++ {
-//line exit_walk.go:21
 				gc_from, gc_to := 0, gc_bdx
+//line exit_walk.go:22
 				if !compiled.Adds(j*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
@@ -135,20 +117,16 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line exit_walk.go:20
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line exit_walk.go:20
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line exit_walk.go:21
 							gc_vb2 := archsimd.BroadcastInt32x16(int32(j + 1))
 						gc_steps2:
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
-//line exit_walk.go:21
 								gc_alive4 := gc_all4
-//line exit_walk.go:21
 								if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line exit_walk.go:21
 									gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 								}
 //line exit_walk.go:21
@@ -158,13 +136,11 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 									var ix int = j*gc_bdx + gc_tx
 //line exit_walk.go:20
 									if ix < len(in) && uint(len(in)-ix) > 15 {
-//line exit_walk.go:20
 										var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line exit_walk.go:20
 										if ix >= 0 && ix <= len(in)-16 {
 											gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
 										} else {
-//line exit_walk.go:21
 											break gc_steps2
 										}
 //line exit_walk.go:21
@@ -172,15 +148,12 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 									} else {
 //line exit_walk.go:21
 										gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-//line exit_walk.go:20
 										if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line exit_walk.go:20
 											var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line exit_walk.go:20
 											if ix >= 0 && ix <= len(in)-16 {
 												gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
 											} else {
-//line exit_walk.go:21
 												break gc_steps2
 											}
 //line exit_walk.go:21
@@ -199,18 +172,15 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 						}
 					}
 					if compiled.SIMD {
-//line exit_walk.go:20
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exit_walk.go:20
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line exit_walk.go:21
 						gc_vb := archsimd.BroadcastInt32x8(int32(j + 1))
 					gc_steps:
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-//line exit_walk.go:21
 							gc_alive3 := gc_all3
-//line exit_walk.go:21
 							if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exit_walk.go:21
 								gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -221,13 +191,11 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 							var ix int = j*gc_bdx + gc_tx
 //line exit_walk.go:20
 							if ix < len(in) && uint(len(in)-ix) > 7 {
-//line exit_walk.go:20
 								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line exit_walk.go:20
 								if ix >= 0 && ix <= len(in)-8 {
 									gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
 								} else {
-//line exit_walk.go:21
 									break gc_steps
 								}
 //line exit_walk.go:21
@@ -235,15 +203,12 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 							} else {
 //line exit_walk.go:21
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line exit_walk.go:20
 								if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line exit_walk.go:20
 									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line exit_walk.go:20
 									if ix >= 0 && ix <= len(in)-8 {
 										gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 									} else {
-//line exit_walk.go:21
 										break gc_steps
 									}
 //line exit_walk.go:21
@@ -270,7 +235,6 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 					}
 				}
 			}
-//line exit_walk.go:29
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -278,9 +242,7 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line exit_walk.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line exit_walk.go:15
 					s := gc_s_s[gc_rank]
 //line exit_walk.go:24
 					switch sel & 3 {

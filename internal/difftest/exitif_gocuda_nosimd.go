@@ -21,31 +21,25 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 	gc_exited := gc_b.Exited()
 //line exitif.go:27
 	count := gocuda.Shared[int32](t, 1)[:1]
-//line exitif.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line exitif.go:21
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line exitif.go:21
 		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line exitif.go:21
 			gc_alive := gc_all
-//line exitif.go:21
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:21
 				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line exitif.go:21
 			var i int = gc_bx*gc_bdx + gc_tx
+//line exitif.go:22
 			side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 //line exitif.go:36
 			var n int32
 //line exitif.go:22
 			if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line exitif.go:22
 				break
 			}
 //line exitif.go:22
@@ -54,16 +48,13 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:23
 				(lanes.Int32x8{}).Sub(lanes.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
 			}
-//line exitif.go:23
 			gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line exitif.go:28
 			if gc_alive.And(gc_else).ToBits() != 0 {
 //line exitif.go:28
 				gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
-//line exitif.go:28
 				if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
-//line exitif.go:28
 					if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
+//line exitif.go:29
 						count[0] = 0
 					}
 				}
@@ -77,8 +68,8 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:21
 			i := gc_bx*gc_bdx + gc_tx
+//line exitif.go:22
 			var side bool = gc_tx < fill
 //line exitif.go:36
 			var n int32
@@ -91,11 +82,9 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 					count[0] = 0
 				}
 			}
-//line exitif.go:24
 			gc_s_n[gc_rank] = n
 		}
 	}
-//line exitif.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L2:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -104,14 +93,12 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:21
 			i := gc_bx*gc_bdx + gc_tx
+//line exitif.go:22
 			var side bool = gc_tx < fill
 //line exitif.go:22
 			if side {
-//line exitif.go:22
 				gc_exited[gc_rank] = true
-//line exitif.go:25
 				continue gc_L2
 			} else {
 //line exitif.go:32
@@ -121,20 +108,15 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			}
 		}
 	}
-//line exitif.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
-//line exitif.go:22
 		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line exitif.go:22
 		gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 			gc_tx := gc_vstep2
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line exitif.go:22
 			gc_alive2 := gc_all2
-//line exitif.go:22
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exitif.go:22
 				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
@@ -145,18 +127,12 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line exitif.go:22
 			gc_if3 := side
-//line exitif.go:22
 			if gc_alive2.And(gc_if3).ToBits() != 0 {
 			}
-//line exitif.go:22
 			gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
-//line exitif.go:36
 			if gc_alive2.And(gc_else2).ToBits() != 0 {
-//line exitif.go:36
 				var gc_u int32
-//line exitif.go:36
 				if gc_in := gc_alive2.And(gc_else2).ToBits(); gc_in != 0 {
-//line exitif.go:36
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:36
 					gc_u = count[0]
@@ -175,7 +151,6 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			}
 //line exitif.go:22
 			var side bool = gc_tx < fill
-//line exitif.go:24
 			n := gc_s_n[gc_rank]
 //line exitif.go:22
 			if side {
@@ -183,75 +158,59 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:36
 				n = count[0]
 			}
-//line exitif.go:23
 			gc_s_n[gc_rank] = n
 		}
 	}
-//line exitif.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
-//line exitif.go:21
 		gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line exitif.go:21
 		gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 			gc_tx := gc_vstep3
 			gc_rank := gc_base + gc_tx
-//line exitif.go:21
 			gc_alive3 := gc_all3
-//line exitif.go:21
 			if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exitif.go:21
 				gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line exitif.go:21
 			var i int = gc_bx*gc_bdx + gc_tx
+//line exitif.go:22
 			side := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 //line exitif.go:22
 			n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line exitif.go:22
 			if i < 0 || i > len(out)-8 {
-//line exitif.go:22
 				break
 			}
 //line exitif.go:22
 			gc_if4 := side
-//line exitif.go:22
 			if gc_alive3.And(gc_if4).ToBits() != 0 {
 			}
-//line exitif.go:22
 			gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
-//line exitif.go:38
 			if gc_alive3.And(gc_else3).ToBits() != 0 {
 //line exitif.go:38
 				n.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_else3))
-//line exitif.go:38
 				compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_else3).ToBits())
-//line exitif.go:38
 				gc_alive3 = gc_alive3.And(gc_alive3.And(gc_else3).ToInt32x8().Not().ToMask())
 			}
 		}
 	gc_L4:
-//line exitif.go:41
 		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:21
 			i := gc_bx*gc_bdx + gc_tx
+//line exitif.go:22
 			var side bool = gc_tx < fill
-//line exitif.go:24
 			n := gc_s_n[gc_rank]
 //line exitif.go:22
 			if side {
 			} else {
 //line exitif.go:38
 				out[i] = n
-//line exitif.go:38
 				gc_exited[gc_rank] = true
-//line exitif.go:26
 				continue gc_L4
 			}
 		}
@@ -278,11 +237,9 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 	var fill_ int = fill
 //line exitif.go:46
 	var returned bool
-//line exitif.go:46
 	_ = returned
 //line exitif.go:53
 	first := gc_shared1(1)[:1]
-//line exitif.go:55
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -290,7 +247,6 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:52
 			i := gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
 			var side bool = gc_tx < fill_
@@ -305,8 +261,8 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			}
 		}
 	}
-//line exitif.go:59
 	gc_from, gc_to := 0, gc_bdx
+//line exitif.go:60
 	if gc_bound := fill_; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
@@ -321,74 +277,55 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 //line exitif.go:54
 			var side bool = gc_tx < fill_
 			_ = side
-//line exitif.go:54
 			gc_exited[gc_rank] = true
-//line exitif.go:54
 			continue gc_L2
 		}
 	}
-//line exitif.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line exitif.go:52
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line exitif.go:52
 		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line exitif.go:52
 			gc_alive := gc_all
-//line exitif.go:52
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:52
 				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line exitif.go:52
 			var i int = gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
 			side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
 //line exitif.go:54
 			if i < 0 || i > len(out_)-8 {
-//line exitif.go:54
 				break
 			}
 //line exitif.go:54
 			gc_if := side
-//line exitif.go:54
 			if gc_alive.And(gc_if).ToBits() != 0 {
 			}
-//line exitif.go:54
 			gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line exitif.go:64
 			if gc_alive.And(gc_else).ToBits() != 0 {
-//line exitif.go:64
 				var gc_u int32
-//line exitif.go:64
 				if gc_in := gc_alive.And(gc_else).ToBits(); gc_in != 0 {
-//line exitif.go:64
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:64
 					gc_u = first[0]
 				}
 //line exitif.go:64
 				lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive.And(gc_else))
-//line exitif.go:64
 				compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_else).ToBits())
-//line exitif.go:64
 				gc_alive = gc_alive.And(gc_alive.And(gc_else).ToInt32x8().Not().ToMask())
 			}
 		}
 	gc_L3:
-//line exitif.go:67
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:52
 			i := gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
 			var side bool = gc_tx < fill_
@@ -397,9 +334,7 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			} else {
 //line exitif.go:64
 				out_[i] = first[0]
-//line exitif.go:64
 				gc_exited[gc_rank] = true
-//line exitif.go:54
 				continue gc_L3
 			}
 		}
@@ -415,7 +350,6 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 	gc_exited := gc_b.Exited()
 //line exitif.go:74
 	s := gocuda.Shared[int32](t, 1)[:1]
-//line exitif.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -424,8 +358,8 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:75
 			flag := 0
+//line exitif.go:76
 			if gc_tx == 0 && in[0] < 0 {
 				flag = 1
 			}
@@ -433,45 +367,34 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 				out[gc_tx] = -1
 //line exitif.go:88
 				out[gc_bdx+gc_tx]++
-//line exitif.go:88
 				gc_exited[gc_rank] = true
-//line exitif.go:87
 				continue gc_L1
 			}
-//line exitif.go:82
 			if gc_tx == 1 {
+//line exitif.go:83
 				s[0] = 7
 			}
 		}
 	}
-//line exitif.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line exitif.go:86
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line exitif.go:86
 		gc_vb := lanes.BroadcastInt32x8(1)
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line exitif.go:86
 			gc_alive := gc_all
-//line exitif.go:86
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:86
 				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
 //line exitif.go:86
 			if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
-//line exitif.go:86
 				break
 			}
-//line exitif.go:86
 			var gc_u int32
-//line exitif.go:86
 			if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line exitif.go:86
 				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:86
 				gc_u = s[0]
@@ -503,35 +426,26 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 	gc_exited := gc_b.Exited()
 //line exitif.go:97
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line exitif.go:99
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line exitif.go:98
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line exitif.go:98
 		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line exitif.go:98
 			gc_alive := gc_all
-//line exitif.go:98
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:98
 				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
 //line exitif.go:98
 			gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx, 8)))).ToInt32x8().Not().ToMask()
-//line exitif.go:98
 			if gc_alive.And(gc_if).ToBits() != 0 {
-//line exitif.go:98
 				compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line exitif.go:98
 				gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 			}
 //line exitif.go:99
 			if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
-//line exitif.go:99
 				break
 			}
 //line exitif.go:100
@@ -546,16 +460,13 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 			}
 //line exitif.go:98
 			if !(gc_tx < k) {
-//line exitif.go:98
 				gc_exited[gc_rank] = true
-//line exitif.go:98
 				continue gc_L1
 			}
 //line exitif.go:99
 			s[gc_tx] = int32(gc_tx)
 		}
 	}
-//line exitif.go:104
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

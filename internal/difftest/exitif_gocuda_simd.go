@@ -22,34 +22,27 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 	gc_exited := gc_b.Exited()
 //line exitif.go:27
 	count := gocuda.Shared[int32](t, 1)[:1]
-//line exitif.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line exitif.go:21
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line exitif.go:21
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line exitif.go:21
 					gc_alive2 := gc_all2
-//line exitif.go:21
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exitif.go:21
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line exitif.go:21
 					var i int = gc_bx*gc_bdx + gc_tx
+//line exitif.go:22
 					side := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
 //line exitif.go:36
 					var n int32
 //line exitif.go:22
 					if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line exitif.go:22
 						break
 					}
 //line exitif.go:22
@@ -58,17 +51,13 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:23
 						archsimd.BroadcastInt32x16(0).Sub(archsimd.LoadInt32x16Slice(in[i:])).StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()))
 					}
-//line exitif.go:23
 					gc_else2 := archsimd.Mask32x16FromBits(^gc_if3.ToBits())
-//line exitif.go:28
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
 						{
-//line exitif.go:28
 							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
-//line exitif.go:28
 							if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line exitif.go:28
 								if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+//line exitif.go:29
 									count[0] = 0
 								}
 							}
@@ -85,28 +74,23 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			}
 		}
 		if compiled.SIMD {
-//line exitif.go:21
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:21
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line exitif.go:21
 				gc_alive := gc_all
-//line exitif.go:21
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:21
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line exitif.go:21
 				var i int = gc_bx*gc_bdx + gc_tx
+//line exitif.go:22
 				side := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 //line exitif.go:36
 				var n int32
 //line exitif.go:22
 				if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line exitif.go:22
 					break
 				}
 //line exitif.go:22
@@ -115,16 +99,13 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:23
 					archsimd.BroadcastInt32x8(0).Sub(archsimd.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
 				}
-//line exitif.go:23
 				gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:28
 				if gc_alive.And(gc_else).ToBits() != 0 {
 //line exitif.go:28
 					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
-//line exitif.go:28
 					if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
-//line exitif.go:28
 						if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
+//line exitif.go:29
 							count[0] = 0
 						}
 					}
@@ -140,8 +121,8 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:21
 			i := gc_bx*gc_bdx + gc_tx
+//line exitif.go:22
 			var side bool = gc_tx < fill
 //line exitif.go:36
 			var n int32
@@ -154,11 +135,9 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 					count[0] = 0
 				}
 			}
-//line exitif.go:24
 			gc_s_n[gc_rank] = n
 		}
 	}
-//line exitif.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L2:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -167,14 +146,12 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:21
 			i := gc_bx*gc_bdx + gc_tx
+//line exitif.go:22
 			var side bool = gc_tx < fill
 //line exitif.go:22
 			if side {
-//line exitif.go:22
 				gc_exited[gc_rank] = true
-//line exitif.go:25
 				continue gc_L2
 			} else {
 //line exitif.go:32
@@ -184,25 +161,19 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			}
 		}
 	}
-//line exitif.go:27
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line exitif.go:22
 				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line exitif.go:22
 				gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line exitif.go:22
 					gc_alive4 := gc_all4
-//line exitif.go:22
 					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line exitif.go:22
 						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 //line exitif.go:22
@@ -211,19 +182,13 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 					n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line exitif.go:22
 					gc_if6 := side
-//line exitif.go:22
 					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 					}
-//line exitif.go:22
 					gc_else4 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
-//line exitif.go:36
 					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else4.ToBits()).ToBits() != 0 {
 						{
-//line exitif.go:36
 							var gc_u2 int32
-//line exitif.go:36
 							if gc_in2 := archsimd.Mask32x16FromBits(gc_alive4.ToBits() & gc_else4.ToBits()).ToBits(); gc_in2 != 0 {
-//line exitif.go:36
 								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line exitif.go:36
 								gc_u2 = count[0]
@@ -243,17 +208,13 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			}
 		}
 		if compiled.SIMD {
-//line exitif.go:22
 			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:22
 			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line exitif.go:22
 				gc_alive3 := gc_all3
-//line exitif.go:22
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exitif.go:22
 					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
@@ -264,18 +225,12 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line exitif.go:22
 				gc_if5 := side
-//line exitif.go:22
 				if gc_alive3.And(gc_if5).ToBits() != 0 {
 				}
-//line exitif.go:22
 				gc_else3 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:36
 				if gc_alive3.And(gc_else3).ToBits() != 0 {
-//line exitif.go:36
 					var gc_u int32
-//line exitif.go:36
 					if gc_in := gc_alive3.And(gc_else3).ToBits(); gc_in != 0 {
-//line exitif.go:36
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:36
 						gc_u = count[0]
@@ -296,7 +251,6 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			}
 //line exitif.go:22
 			var side bool = gc_tx < fill
-//line exitif.go:24
 			n := gc_s_n[gc_rank]
 //line exitif.go:22
 			if side {
@@ -304,60 +258,46 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:36
 				n = count[0]
 			}
-//line exitif.go:23
 			gc_s_n[gc_rank] = n
 		}
 	}
-//line exitif.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
 			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line exitif.go:21
 				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line exitif.go:21
 				gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line exitif.go:21
 					gc_alive6 := gc_all6
-//line exitif.go:21
 					if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-//line exitif.go:21
 						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 					}
-//line exitif.go:21
 					var i int = gc_bx*gc_bdx + gc_tx
+//line exitif.go:22
 					side := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
 //line exitif.go:22
 					n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
 //line exitif.go:22
 					if i < 0 || i > len(out)-16 {
-//line exitif.go:22
 						break
 					}
 //line exitif.go:22
 					gc_if8 := side
-//line exitif.go:22
 					if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
 					}
-//line exitif.go:22
 					gc_else6 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
-//line exitif.go:38
 					if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()).ToBits() != 0 {
 						{
 //line exitif.go:38
 							n.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()))
-//line exitif.go:38
 							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()).ToBits())
-//line exitif.go:38
 							gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()).ToBits()).ToBits())
 						}
 					}
 				}
-//line exitif.go:40
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
 			}(gc_vstep3)
@@ -366,48 +306,37 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			}
 		}
 		if compiled.SIMD {
-//line exitif.go:21
 			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:21
 			gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
-//line exitif.go:21
 				gc_alive5 := gc_all5
-//line exitif.go:21
 				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line exitif.go:21
 					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line exitif.go:21
 				var i int = gc_bx*gc_bdx + gc_tx
+//line exitif.go:22
 				side := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 //line exitif.go:22
 				n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line exitif.go:22
 				if i < 0 || i > len(out)-8 {
-//line exitif.go:22
 					break
 				}
 //line exitif.go:22
 				gc_if7 := side
-//line exitif.go:22
 				if gc_alive5.And(gc_if7).ToBits() != 0 {
 				}
-//line exitif.go:22
 				gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:38
 				if gc_alive5.And(gc_else5).ToBits() != 0 {
 //line exitif.go:38
 					n.StoreMasked((*[8]int32)(out[i:]), gc_alive5.And(gc_else5))
-//line exitif.go:38
 					compiled.SetExited(gc_exited, gc_rank, gc_alive5.And(gc_else5).ToBits())
-//line exitif.go:38
 					gc_alive5 = gc_alive5.And(gc_alive5.And(gc_else5).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
-//line exitif.go:40
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L4:
@@ -417,19 +346,16 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:21
 			i := gc_bx*gc_bdx + gc_tx
+//line exitif.go:22
 			var side bool = gc_tx < fill
-//line exitif.go:24
 			n := gc_s_n[gc_rank]
 //line exitif.go:22
 			if side {
 			} else {
 //line exitif.go:38
 				out[i] = n
-//line exitif.go:38
 				gc_exited[gc_rank] = true
-//line exitif.go:26
 				continue gc_L4
 			}
 		}
@@ -456,11 +382,9 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 	var fill_ int = fill
 //line exitif.go:46
 	var returned bool
-//line exitif.go:46
 	_ = returned
 //line exitif.go:53
 	first := gc_shared1(1)[:1]
-//line exitif.go:55
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -468,7 +392,6 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:52
 			i := gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
 			var side bool = gc_tx < fill_
@@ -483,8 +406,8 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			}
 		}
 	}
-//line exitif.go:59
 	gc_from, gc_to := 0, gc_bdx
+//line exitif.go:60
 	if gc_bound := fill_; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
@@ -493,32 +416,23 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line exitif.go:54
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line exitif.go:54
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line exitif.go:54
 					gc_alive2 := gc_all2
-//line exitif.go:54
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exitif.go:54
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line exitif.go:54
 					side := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx, 16))))
-//line exitif.go:54
 					_ = side
 					{
-//line exitif.go:54
 						compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
-//line exitif.go:54
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 					}
 				}
-//line exitif.go:56
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -527,27 +441,20 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			}
 		}
 		if compiled.SIMD {
-//line exitif.go:54
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:54
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line exitif.go:54
 				gc_alive := gc_all
-//line exitif.go:54
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:54
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line exitif.go:54
 				side := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
-//line exitif.go:54
 				_ = side
-//line exitif.go:54
 				compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-//line exitif.go:54
 				gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 			}
 			archsimd.ClearAVXUpperBits()
@@ -562,71 +469,52 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 //line exitif.go:54
 			var side bool = gc_tx < fill_
 			_ = side
-//line exitif.go:54
 			gc_exited[gc_rank] = true
-//line exitif.go:54
 			continue gc_L2
 		}
 	}
-//line exitif.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line exitif.go:52
 				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line exitif.go:52
 				gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line exitif.go:52
 					gc_alive4 := gc_all4
-//line exitif.go:52
 					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line exitif.go:52
 						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
-//line exitif.go:52
 					var i int = gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
 					side := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx, 16))))
 //line exitif.go:54
 					if i < 0 || i > len(out_)-16 {
-//line exitif.go:54
 						break
 					}
 //line exitif.go:54
 					gc_if2 := side
-//line exitif.go:54
 					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 					}
-//line exitif.go:54
 					gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
-//line exitif.go:64
 					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
 						{
-//line exitif.go:64
 							var gc_u2 int32
-//line exitif.go:64
 							if gc_in2 := archsimd.Mask32x16FromBits(gc_alive4.ToBits() & gc_else2.ToBits()).ToBits(); gc_in2 != 0 {
-//line exitif.go:64
 								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line exitif.go:64
 								gc_u2 = first[0]
 							}
 //line exitif.go:64
 							archsimd.BroadcastInt32x16(gc_u2).StoreMasked((*[16]int32)(out_[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()))
-//line exitif.go:64
 							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()).ToBits())
-//line exitif.go:64
 							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()).ToBits()).ToBits())
 						}
 					}
 				}
-//line exitif.go:66
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
@@ -635,57 +523,42 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			}
 		}
 		if compiled.SIMD {
-//line exitif.go:52
 			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:52
 			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line exitif.go:52
 				gc_alive3 := gc_all3
-//line exitif.go:52
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exitif.go:52
 					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line exitif.go:52
 				var i int = gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
 				side := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
 //line exitif.go:54
 				if i < 0 || i > len(out_)-8 {
-//line exitif.go:54
 					break
 				}
 //line exitif.go:54
 				gc_if := side
-//line exitif.go:54
 				if gc_alive3.And(gc_if).ToBits() != 0 {
 				}
-//line exitif.go:54
 				gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:64
 				if gc_alive3.And(gc_else).ToBits() != 0 {
-//line exitif.go:64
 					var gc_u int32
-//line exitif.go:64
 					if gc_in := gc_alive3.And(gc_else).ToBits(); gc_in != 0 {
-//line exitif.go:64
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:64
 						gc_u = first[0]
 					}
 //line exitif.go:64
 					archsimd.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive3.And(gc_else))
-//line exitif.go:64
 					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_else).ToBits())
-//line exitif.go:64
 					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_else).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
-//line exitif.go:66
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L3:
@@ -695,7 +568,6 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:52
 			i := gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
 			var side bool = gc_tx < fill_
@@ -704,9 +576,7 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			} else {
 //line exitif.go:64
 				out_[i] = first[0]
-//line exitif.go:64
 				gc_exited[gc_rank] = true
-//line exitif.go:54
 				continue gc_L3
 			}
 		}
@@ -722,7 +592,6 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 	gc_exited := gc_b.Exited()
 //line exitif.go:74
 	s := gocuda.Shared[int32](t, 1)[:1]
-//line exitif.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -731,8 +600,8 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exitif.go:75
 			flag := 0
+//line exitif.go:76
 			if gc_tx == 0 && in[0] < 0 {
 				flag = 1
 			}
@@ -740,48 +609,36 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 				out[gc_tx] = -1
 //line exitif.go:88
 				out[gc_bdx+gc_tx]++
-//line exitif.go:88
 				gc_exited[gc_rank] = true
-//line exitif.go:87
 				continue gc_L1
 			}
-//line exitif.go:82
 			if gc_tx == 1 {
+//line exitif.go:83
 				s[0] = 7
 			}
 		}
 	}
-//line exitif.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line exitif.go:86
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line exitif.go:86
 				gc_vb2 := archsimd.BroadcastInt32x16(1)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line exitif.go:86
 					gc_alive2 := gc_all2
-//line exitif.go:86
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exitif.go:86
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line exitif.go:86
 					if gc_tx < 0 || gc_tx > len(out)-16 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-16 {
-//line exitif.go:86
 						break
 					}
-//line exitif.go:86
 					var gc_u2 int32
-//line exitif.go:86
 					if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
-//line exitif.go:86
 						gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 //line exitif.go:86
 						gc_u2 = s[0]
@@ -798,31 +655,23 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line exitif.go:86
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:86
 			gc_vb := archsimd.BroadcastInt32x8(1)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line exitif.go:86
 				gc_alive := gc_all
-//line exitif.go:86
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:86
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line exitif.go:86
 				if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
-//line exitif.go:86
 					break
 				}
-//line exitif.go:86
 				var gc_u int32
-//line exitif.go:86
 				if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line exitif.go:86
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:86
 					gc_u = s[0]
@@ -856,38 +705,28 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 	gc_exited := gc_b.Exited()
 //line exitif.go:97
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line exitif.go:99
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line exitif.go:98
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line exitif.go:98
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line exitif.go:98
 					gc_alive2 := gc_all2
-//line exitif.go:98
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exitif.go:98
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line exitif.go:98
 					gc_if2 := archsimd.Mask32x16FromBits(^gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_tx, 16)))).ToBits())
-//line exitif.go:98
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line exitif.go:98
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-//line exitif.go:98
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 //line exitif.go:99
 					if gc_tx < -2147483648 || gc_tx > 2147483632 || gc_tx < 0 || gc_tx > len(s)-16 {
-//line exitif.go:99
 						break
 					}
 //line exitif.go:100
@@ -901,32 +740,24 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 			}
 		}
 		if compiled.SIMD {
-//line exitif.go:98
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:98
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line exitif.go:98
 				gc_alive := gc_all
-//line exitif.go:98
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:98
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line exitif.go:98
 				gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx, 8)))).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:98
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line exitif.go:98
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line exitif.go:98
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line exitif.go:99
 				if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
-//line exitif.go:99
 					break
 				}
 //line exitif.go:100
@@ -943,16 +774,13 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 			}
 //line exitif.go:98
 			if !(gc_tx < k) {
-//line exitif.go:98
 				gc_exited[gc_rank] = true
-//line exitif.go:98
 				continue gc_L1
 			}
 //line exitif.go:99
 			s[gc_tx] = int32(gc_tx)
 		}
 	}
-//line exitif.go:104
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

@@ -17,8 +17,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line fill.go:20
 	b := gc_bdx
+//line fill.go:21
 	m := per * b
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
@@ -26,10 +26,10 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 //line fill.go:22
 	s := gocuda.Shared[int32](t, m)[:m]
 	base := gc_bx * 2 * b
-//line fill.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off3 := 1
+//line fill.go:28
 		gc_off4 := base
 		gc_off5 := base + 1
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(data)) {
@@ -44,7 +44,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:20
 					i := gc_tx
 //line fill.go:24
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
@@ -53,7 +52,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:20
 					i := gc_tx
 //line fill.go:24
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
@@ -62,7 +60,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:20
 					i := gc_tx
 //line fill.go:24
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
@@ -71,7 +68,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:20
 					i := gc_tx
 //line fill.go:24
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
@@ -80,7 +76,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:20
 				i := gc_tx
 //line fill.go:24
 				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
@@ -94,9 +89,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			return
 		}
 		gc_more = false
-//line fill.go:33
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:35
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -112,10 +107,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line fill.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -125,10 +118,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line fill.go:32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -138,10 +129,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line fill.go:32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -151,10 +140,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line fill.go:32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -166,7 +153,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:20
 					i := gc_tx
 //line fill.go:26
 					k := i + gc_off
@@ -181,7 +167,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -193,7 +178,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -205,7 +189,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -217,7 +200,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:20
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -229,7 +211,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:20
 					i := gc_tx
 //line fill.go:26
 					k := i + gc_off
@@ -249,9 +230,9 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			return
 		}
 		gc_more2 = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -265,35 +246,30 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line fill.go:37
 						gc_more2 = true
 //line fill.go:37
 						gc_at3[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line fill.go:37
 						gc_more2 = true
 //line fill.go:37
 						gc_at3[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line fill.go:37
 						gc_more2 = true
 //line fill.go:37
 						gc_at3[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line fill.go:37
 						gc_more2 = true
 //line fill.go:37
 						gc_at3[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more2 = true
 //line fill.go:37
 					gc_at3[gc_tx] = -1
@@ -305,7 +281,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
 //line fill.go:37
@@ -315,7 +290,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
 //line fill.go:37
@@ -325,7 +299,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
 //line fill.go:37
@@ -335,7 +308,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
 //line fill.go:37
@@ -345,7 +317,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:36
 					k_ := gc_tx + gc_off2
 					gc_more2 = true
 //line fill.go:37
@@ -363,12 +334,12 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line fill.go:46
 	b := gc_bdx
+//line fill.go:47
 	s := gocuda.Shared[int32](t, 2*b)
-//line fill.go:49
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
+//line fill.go:51
 		gc_off2 := gc_bx * b
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := data[gc_off2:][:gc_bdx]
@@ -383,7 +354,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:46
 					i := gc_tx
 //line fill.go:48
 					s[2*i] = data[gc_bx*b+i]
@@ -392,7 +362,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:46
 					i := gc_tx
 //line fill.go:48
 					s[2*i] = data[gc_bx*b+i]
@@ -401,7 +370,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:46
 					i := gc_tx
 //line fill.go:48
 					s[2*i] = data[gc_bx*b+i]
@@ -410,7 +378,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:46
 					i := gc_tx
 //line fill.go:48
 					s[2*i] = data[gc_bx*b+i]
@@ -419,7 +386,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:46
 				i := gc_tx
 //line fill.go:48
 				s[2*i] = data[gc_bx*b+i]
@@ -428,9 +394,9 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	}
 //line fill.go:51
 	var s_ []int32 = s
-//line fill.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride2 := 2 * 1
+//line fill.go:55
 		gc_off3 := gc_bx * 2 * b
 		gc_off4 := (gc_bx * 2 * b) + 1
 		gc_off5 := 1
@@ -443,7 +409,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:46
 				i := gc_tx
 //line fill.go:50
 				out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
@@ -457,9 +422,9 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -473,35 +438,30 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at2[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at2[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at2[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at2[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at2[gc_tx] = -1
@@ -513,7 +473,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -523,7 +482,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -533,7 +491,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -543,7 +500,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -553,7 +509,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:36
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -571,12 +526,11 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line fill.go:60
 	b := gc_bdx
 //line fill.go:62
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:64
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:65
 		gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := s[:gc_bdx]
@@ -585,10 +539,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line fill.go:74
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -602,10 +554,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 1
-//line fill.go:75
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -619,10 +569,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 2
-//line fill.go:75
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -636,10 +584,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 3
-//line fill.go:75
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -655,7 +601,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:60
 				i := gc_tx
 //line fill.go:63
 				switch form {
@@ -674,8 +619,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
@@ -691,8 +636,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
@@ -708,8 +653,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
@@ -725,8 +670,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
@@ -742,8 +687,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:60
 				i := gc_tx
+//line fill.go:61
 				g := gc_bx*b + i
 //line fill.go:63
 				switch form {
@@ -759,8 +704,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	}
 //line fill.go:73
 	var s_ []int32 = s
-//line fill.go:75
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:76
 		gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
 		gc_off4 := b - 1
@@ -778,8 +723,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:72
 					out[g] = s[i] + s[b-1-i]
@@ -788,8 +733,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:72
 					out[g] = s[i] + s[b-1-i]
@@ -798,8 +743,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:72
 					out[g] = s[i] + s[b-1-i]
@@ -808,8 +753,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:60
 					i := gc_tx
+//line fill.go:61
 					g := gc_bx*b + i
 //line fill.go:72
 					out[g] = s[i] + s[b-1-i]
@@ -818,8 +763,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:60
 				i := gc_tx
+//line fill.go:61
 				g := gc_bx*b + i
 //line fill.go:72
 				out[g] = s[i] + s[b-1-i]
@@ -833,9 +778,9 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -849,35 +794,30 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at5[gc_tx] = -1
@@ -889,7 +829,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -899,7 +838,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -909,7 +847,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -919,7 +856,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -929,7 +865,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:36
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -948,42 +883,32 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line fill.go:81
 	b := gc_bdx
 //line fill.go:83
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line fill.go:81
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line fill.go:81
 		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line fill.go:81
 			gc_alive := gc_all
-//line fill.go:81
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line fill.go:81
 				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line fill.go:81
 			var i int = gc_tx
+//line fill.go:82
 			var g int = gc_bx*b + i
 //line fill.go:84
 			gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line fill.go:84
 			if gc_alive.And(gc_if).ToBits() != 0 {
-//line fill.go:84
 				compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line fill.go:84
 				gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 			}
 //line fill.go:87
 			if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
-//line fill.go:87
 				break
 			}
 //line fill.go:88
@@ -996,20 +921,19 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line fill.go:81
 			i := gc_tx
+//line fill.go:82
 			g := gc_bx*b + i
 //line fill.go:84
 			if g >= n {
-//line fill.go:84
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line fill.go:87
 			s[i] = data[g]
 		}
 	}
 	var s_ []int32 = s
-//line fill.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1017,8 +941,8 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line fill.go:81
 			i := gc_tx
+//line fill.go:82
 			g := gc_bx*b + i
 //line fill.go:89
 			out[g] = s[i] + s[b-1-i]
@@ -1031,9 +955,9 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1041,23 +965,19 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := gc_from
-//line fill.go:36
 			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 			gc_vb := lanes.BroadcastInt32x8(-1)
 			for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line fill.go:37
 				gc_alive2 := gc_all2
-//line fill.go:37
 				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line fill.go:37
 					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line fill.go:36
 				var k int = gc_tx + gc_off
-				if k < 0 || k > len(s_)-8 {
 //line fill.go:37
+				if k < 0 || k > len(s_)-8 {
 					break
 				}
 //line fill.go:37
@@ -1072,7 +992,6 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line fill.go:36
 				k := gc_tx + gc_off
 				gc_more = true
 //line fill.go:37
@@ -1089,12 +1008,11 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line fill.go:97
 	b := gc_bdx
 //line fill.go:99
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:101
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:102
 		gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := s[:gc_bdx]
@@ -1108,91 +1026,82 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
 				{
-//line fill.go:105
 					gc_tx := gc_step + 1
 //line fill.go:100
 					old := gc_at[gc_tx]
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
 				{
-//line fill.go:105
 					gc_tx := gc_step + 2
 //line fill.go:100
 					old := gc_at[gc_tx]
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
 				{
-//line fill.go:105
 					gc_tx := gc_step + 3
 //line fill.go:100
 					old := gc_at[gc_tx]
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
 			}
-//line fill.go:105
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line fill.go:100
 				old := gc_at[gc_tx]
 				gc_at[gc_tx] = gc_at2[gc_tx] + old
 			}
 		} else {
-//line fill.go:105
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:97
 					i := gc_tx
+//line fill.go:98
 					g := gc_bx*b + i
 //line fill.go:100
 					old := s[i]
 					s[i] = data[g] + old
 				}
 				{
-//line fill.go:105
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:97
 					i := gc_tx
+//line fill.go:98
 					g := gc_bx*b + i
 //line fill.go:100
 					old := s[i]
 					s[i] = data[g] + old
 				}
 				{
-//line fill.go:105
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:97
 					i := gc_tx
+//line fill.go:98
 					g := gc_bx*b + i
 //line fill.go:100
 					old := s[i]
 					s[i] = data[g] + old
 				}
 				{
-//line fill.go:105
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:97
 					i := gc_tx
+//line fill.go:98
 					g := gc_bx*b + i
 //line fill.go:100
 					old := s[i]
 					s[i] = data[g] + old
 				}
 			}
-//line fill.go:105
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:97
 				i := gc_tx
+//line fill.go:98
 				g := gc_bx*b + i
 //line fill.go:100
 				old := s[i]
@@ -1202,8 +1111,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	}
 //line fill.go:104
 	var s_ []int32 = s
-//line fill.go:106
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:107
 		gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
 		gc_off4 := b - 1
@@ -1221,8 +1130,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:97
 					i := gc_tx
+//line fill.go:98
 					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
@@ -1231,8 +1140,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:97
 					i := gc_tx
+//line fill.go:98
 					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
@@ -1241,8 +1150,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:97
 					i := gc_tx
+//line fill.go:98
 					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
@@ -1251,8 +1160,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:97
 					i := gc_tx
+//line fill.go:98
 					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
@@ -1261,8 +1170,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:97
 				i := gc_tx
+//line fill.go:98
 				g := gc_bx*b + i
 //line fill.go:103
 				out[g] = s[i] + s[b-1-i]
@@ -1276,9 +1185,9 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1292,35 +1201,30 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at5[gc_tx] = -1
@@ -1332,7 +1236,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1342,7 +1245,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1352,7 +1254,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1362,7 +1263,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1372,7 +1272,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:36
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -1390,12 +1289,11 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line fill.go:111
 	b := gc_bdx
 //line fill.go:113
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:116
 		gc_off2 := gc_bx * b
 		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := s[:gc_bdx]
@@ -1434,8 +1332,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:111
 					i := gc_tx
+//line fill.go:112
 					g := gc_bx*b + i
 //line fill.go:114
 					s[i] = data[g] + s[i]
@@ -1444,8 +1342,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:111
 					i := gc_tx
+//line fill.go:112
 					g := gc_bx*b + i
 //line fill.go:114
 					s[i] = data[g] + s[i]
@@ -1454,8 +1352,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:111
 					i := gc_tx
+//line fill.go:112
 					g := gc_bx*b + i
 //line fill.go:114
 					s[i] = data[g] + s[i]
@@ -1464,8 +1362,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:111
 					i := gc_tx
+//line fill.go:112
 					g := gc_bx*b + i
 //line fill.go:114
 					s[i] = data[g] + s[i]
@@ -1474,8 +1372,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:111
 				i := gc_tx
+//line fill.go:112
 				g := gc_bx*b + i
 //line fill.go:114
 				s[i] = data[g] + s[i]
@@ -1484,8 +1382,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	}
 //line fill.go:117
 	var s_ []int32 = s
-//line fill.go:119
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line fill.go:120
 		gc_off3 := gc_bx * b
 		gc_stride := 0 - 1
 		gc_off4 := b - 1
@@ -1503,8 +1401,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:111
 					i := gc_tx
+//line fill.go:112
 					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
@@ -1513,8 +1411,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:111
 					i := gc_tx
+//line fill.go:112
 					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
@@ -1523,8 +1421,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:111
 					i := gc_tx
+//line fill.go:112
 					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
@@ -1533,8 +1431,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:111
 					i := gc_tx
+//line fill.go:112
 					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
@@ -1543,8 +1441,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line fill.go:111
 				i := gc_tx
+//line fill.go:112
 				g := gc_bx*b + i
 //line fill.go:116
 				out[g] = s[i] + s[b-1-i]
@@ -1558,9 +1456,9 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1574,35 +1472,30 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line fill.go:37
 						gc_more = true
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line fill.go:37
 					gc_more = true
 //line fill.go:37
 					gc_at5[gc_tx] = -1
@@ -1614,7 +1507,6 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1624,7 +1516,6 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1634,7 +1525,6 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1644,7 +1534,6 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1654,7 +1543,6 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line fill.go:36
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -1674,42 +1562,32 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line fill.go:125
 	b := gc_bdx
 //line fill.go:127
 	s := gocuda.Shared[int32](t, b)[:b]
-//line fill.go:129
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-//line fill.go:125
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line fill.go:125
 		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line fill.go:125
 			gc_alive := gc_all
-//line fill.go:125
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line fill.go:125
 				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line fill.go:125
 			var i int = gc_tx
+//line fill.go:126
 			var g int = gc_bx*b + i
 //line fill.go:128
 			gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line fill.go:128
 			if gc_alive.And(gc_if).ToBits() != 0 {
-//line fill.go:128
 				compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line fill.go:128
 				gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 			}
 //line fill.go:131
 			if g < 0 || g > len(data)-8 {
-//line fill.go:131
 				break
 			}
 //line fill.go:131
@@ -1724,42 +1602,35 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line fill.go:125
 			i := gc_tx
+//line fill.go:126
 			g := gc_bx*b + i
 //line fill.go:128
 			if g >= n {
-//line fill.go:128
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line fill.go:131
 			x := data[g]
-//line fill.go:133
 			gc_s_x[gc_rank] = x
 		}
 	}
-//line fill.go:138
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
-//line fill.go:125
 		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 		for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 			gc_tx := gc_vstep2
 			gc_rank := gc_base + gc_tx
-//line fill.go:125
 			gc_alive2 := gc_all2
-//line fill.go:125
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line fill.go:125
 				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
-//line fill.go:125
 			var i int = gc_tx
 //line fill.go:125
 			x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line fill.go:133
 			if i < 0 || i > len(s)-8 {
-//line fill.go:133
 				break
 			}
 //line fill.go:133
@@ -1771,16 +1642,13 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line fill.go:125
 			i := gc_tx
-//line fill.go:127
 			x := gc_s_x[gc_rank]
 //line fill.go:133
 			s[i] = x
 		}
 	}
 	var s_ []int32 = s
-//line fill.go:138
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1788,8 +1656,8 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line fill.go:125
 			i := gc_tx
+//line fill.go:126
 			g := gc_bx*b + i
 //line fill.go:135
 			out[g] = s[i] + s[b-1-i]
@@ -1802,9 +1670,9 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			return
 		}
 		gc_more = false
-//line fill.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line fill.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1812,23 +1680,19 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := gc_from
-//line fill.go:36
 			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
 			gc_vb := lanes.BroadcastInt32x8(-1)
 			for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
-//line fill.go:37
 				gc_alive3 := gc_all3
-//line fill.go:37
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line fill.go:37
 					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line fill.go:36
 				var k int = gc_tx + gc_off
-				if k < 0 || k > len(s_)-8 {
 //line fill.go:37
+				if k < 0 || k > len(s_)-8 {
 					break
 				}
 //line fill.go:37
@@ -1843,7 +1707,6 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line fill.go:36
 				k := gc_tx + gc_off
 				gc_more = true
 //line fill.go:37

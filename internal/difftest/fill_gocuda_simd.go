@@ -15,8 +15,10 @@ import (
 func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:21
@@ -140,7 +142,42 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_tx
+//line fill.go:24
+				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_tx
+//line fill.go:24
+				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_tx
+//line fill.go:24
+				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_tx
+//line fill.go:24
+				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_tx
@@ -169,64 +206,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to <= len(s)-gc_off4 {
 				gc_at := out[gc_off3:][:gc_to]
 				gc_at2 := s[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
-						gc_more = true
-//line fill.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
-						gc_more = true
-//line fill.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
-						gc_more = true
-//line fill.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-//line fill.go:26
-						k := i + gc_off
-						gc_more = true
-//line fill.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:26
-					k := i + gc_off
-					gc_more = true
-//line fill.go:27
-					gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -238,7 +217,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						k := i + gc_off
 						gc_more = true
 //line fill.go:27
-						out[gc_bx*m+k] = s[k] + s[m-1-k]
+						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -249,7 +228,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						k := i + gc_off
 						gc_more = true
 //line fill.go:27
-						out[gc_bx*m+k] = s[k] + s[m-1-k]
+						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -260,7 +239,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						k := i + gc_off
 						gc_more = true
 //line fill.go:27
-						out[gc_bx*m+k] = s[k] + s[m-1-k]
+						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -271,10 +250,68 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						k := i + gc_off
 						gc_more = true
 //line fill.go:27
-						out[gc_bx*m+k] = s[k] + s[m-1-k]
+						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:26
+					k := i + gc_off
+					gc_more = true
+//line fill.go:27
+					gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -386,7 +423,46 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				if gc_vstep3 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep3
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+//line fill.go:37
+						s_[k_] = -1
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+//line fill.go:37
+						s_[k_] = -1
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+//line fill.go:37
+						s_[k_] = -1
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+//line fill.go:37
+						s_[k_] = -1
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					k_ := gc_tx + gc_off2
@@ -413,8 +489,10 @@ var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28,
 func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:47
@@ -572,7 +650,42 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:48
+					s[2*i] = data[gc_bx*b+i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:48
+					s[2*i] = data[gc_bx*b+i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:48
+					s[2*i] = data[gc_bx*b+i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:48
+					s[2*i] = data[gc_bx*b+i]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -801,7 +914,46 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep5 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep5
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					k := gc_tx + gc_off
@@ -818,8 +970,10 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:62
@@ -1163,7 +1317,46 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					k := gc_tx + gc_off
@@ -1180,8 +1373,10 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	b := gc_bdx
@@ -1374,8 +1569,10 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:99
@@ -1464,7 +1661,54 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:98
+					g := gc_bx*b + i
+//line fill.go:100
+					old := s[i]
+					s[i] = data[g] + old
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:98
+					g := gc_bx*b + i
+//line fill.go:100
+					old := s[i]
+					s[i] = data[g] + old
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:98
+					g := gc_bx*b + i
+//line fill.go:100
+					old := s[i]
+					s[i] = data[g] + old
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:98
+					g := gc_bx*b + i
+//line fill.go:100
+					old := s[i]
+					s[i] = data[g] + old
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -1491,10 +1735,10 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -1504,7 +1748,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -1514,7 +1758,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -1524,7 +1768,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -1534,7 +1778,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -1642,7 +1886,46 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep4
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					k := gc_tx + gc_off
@@ -1659,8 +1942,10 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:113
@@ -1746,7 +2031,50 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:112
+					g := gc_bx*b + i
+//line fill.go:114
+					s[i] = data[g] + s[i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:112
+					g := gc_bx*b + i
+//line fill.go:114
+					s[i] = data[g] + s[i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:112
+					g := gc_bx*b + i
+//line fill.go:114
+					s[i] = data[g] + s[i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line fill.go:112
+					g := gc_bx*b + i
+//line fill.go:114
+					s[i] = data[g] + s[i]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -1772,10 +2100,10 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -1785,7 +2113,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -1795,7 +2123,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -1805,7 +2133,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -1815,7 +2143,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -1923,7 +2251,46 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep4
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					k := gc_tx + gc_off
@@ -1940,8 +2307,10 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()

@@ -23,7 +23,6 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 	gc_exited := gc_b.Exited()
 //line flag_spill.go:14
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
-//line flag_spill.go:16
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -32,45 +31,38 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line flag_spill.go:15
 			tx := gc_tx
+//line flag_spill.go:16
 			i := gc_bx*gc_bdx + tx
 			if i >= len(in) || i >= len(out) {
-//line flag_spill.go:17
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line flag_spill.go:20
 			v := in[i]
 			set := v > 0
-//line flag_spill.go:24
 			gc_s_v[gc_rank] = v
 			gc_s_set[gc_rank] = set
 		}
 	}
 //line flag_spill.go:22
 	for r := 0; r < rounds; r++ {
-//line flag_spill.go:24
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
-//line flag_spill.go:15
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line flag_spill.go:15
 				gc_alive := gc_all
-//line flag_spill.go:15
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line flag_spill.go:15
 					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line flag_spill.go:15
 				var tx int = gc_tx
 //line flag_spill.go:15
 				v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:23
 				if tx < 0 || tx > len(tile_)-8 {
-//line flag_spill.go:23
 					break
 				}
 //line flag_spill.go:23
@@ -82,15 +74,12 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line flag_spill.go:15
 				tx := gc_tx
-//line flag_spill.go:17
 				v := gc_s_v[gc_rank]
 //line flag_spill.go:23
 				tile_[tx] = v
 			}
 		}
-//line flag_spill.go:28
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -98,9 +87,7 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line flag_spill.go:15
 				tx := gc_tx
-//line flag_spill.go:17
 				v := gc_s_v[gc_rank]
 				set := gc_s_set[gc_rank]
 //line flag_spill.go:25
@@ -115,7 +102,6 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 			}
 		}
 	}
-//line flag_spill.go:38
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -123,12 +109,10 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line flag_spill.go:15
 			tx := gc_tx
+//line flag_spill.go:16
 			i := gc_bx*gc_bdx + tx
-//line flag_spill.go:18
 			v := gc_s_v[gc_rank]
-//line flag_spill.go:20
 			set := gc_s_set[gc_rank]
 //line flag_spill.go:33
 			if set {
@@ -152,7 +136,6 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 	gc_exited := gc_b.Exited()
 //line flag_spill.go:44
 	tile_ := gocuda.Shared[float64](t, 64)[:64]
-//line flag_spill.go:46
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -161,45 +144,38 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line flag_spill.go:45
 			tx := gc_tx
+//line flag_spill.go:46
 			i := gc_bx*gc_bdx + tx
 			if i >= len(in) || i >= len(out) {
-//line flag_spill.go:47
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line flag_spill.go:50
 			v := in[i]
 			set := v > 0
-//line flag_spill.go:54
 			gc_s_v[gc_rank] = v
 			gc_s_set[gc_rank] = set
 		}
 	}
 //line flag_spill.go:52
 	for r := 0; r < rounds; r++ {
-//line flag_spill.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
-//line flag_spill.go:45
 			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line flag_spill.go:45
 				gc_alive2 := gc_all2
-//line flag_spill.go:45
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line flag_spill.go:45
 					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-//line flag_spill.go:45
 				var tx int = gc_tx
 //line flag_spill.go:45
 				v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:53
 				if tx < 0 || tx > len(tile_)-4 {
-//line flag_spill.go:53
 					break
 				}
 //line flag_spill.go:53
@@ -211,15 +187,12 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line flag_spill.go:45
 				tx := gc_tx
-//line flag_spill.go:47
 				v := gc_s_v[gc_rank]
 //line flag_spill.go:53
 				tile_[tx] = v
 			}
 		}
-//line flag_spill.go:58
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -227,9 +200,7 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line flag_spill.go:45
 				tx := gc_tx
-//line flag_spill.go:47
 				v := gc_s_v[gc_rank]
 				set := gc_s_set[gc_rank]
 //line flag_spill.go:55
@@ -244,7 +215,6 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 			}
 		}
 	}
-//line flag_spill.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -252,12 +222,10 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line flag_spill.go:45
 			tx := gc_tx
+//line flag_spill.go:46
 			i := gc_bx*gc_bdx + tx
-//line flag_spill.go:48
 			v := gc_s_v[gc_rank]
-//line flag_spill.go:50
 			set := gc_s_set[gc_rank]
 //line flag_spill.go:63
 			if set {

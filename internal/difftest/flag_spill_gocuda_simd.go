@@ -24,42 +24,31 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 	gc_exited := gc_b.Exited()
 //line flag_spill.go:14
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
-//line flag_spill.go:16
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line flag_spill.go:15
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line flag_spill.go:15
 				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line flag_spill.go:21
 				gc_vb2 := archsimd.BroadcastFloat32x16(0)
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line flag_spill.go:21
 					gc_alive2 := gc_all2
-//line flag_spill.go:21
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line flag_spill.go:21
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-//line flag_spill.go:15
 					var tx int = gc_tx
+//line flag_spill.go:16
 					var i int = gc_bx*gc_bdx + tx
 					gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() | gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
-//line flag_spill.go:17
 					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line flag_spill.go:17
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-//line flag_spill.go:17
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 //line flag_spill.go:20
 					if i < 0 || i > len(in)-16 {
-//line flag_spill.go:20
 						break
 					}
 //line flag_spill.go:20
@@ -67,7 +56,6 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 //line flag_spill.go:20
 					set := v.Greater(gc_vb2)
 					v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
-//line flag_spill.go:20
 					gc_on2 := gc_alive2.ToBits()
 //line flag_spill.go:20
 					compiled.SetBools16(gc_s_set[gc_rank:], compiled.Bools16(gc_s_set[gc_rank:])&^gc_on2|set.ToBits()&gc_on2)
@@ -80,36 +68,27 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 			}
 		}
 		if compiled.SIMD {
-//line flag_spill.go:15
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line flag_spill.go:15
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line flag_spill.go:21
 			gc_vb := archsimd.BroadcastFloat32x8(0)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line flag_spill.go:21
 				gc_alive := gc_all
-//line flag_spill.go:21
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line flag_spill.go:21
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line flag_spill.go:15
 				var tx int = gc_tx
+//line flag_spill.go:16
 				var i int = gc_bx*gc_bdx + tx
 				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).Or(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
-//line flag_spill.go:17
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line flag_spill.go:17
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line flag_spill.go:17
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line flag_spill.go:20
 				if i < 0 || i > len(in)-8 {
-//line flag_spill.go:20
 					break
 				}
 //line flag_spill.go:20
@@ -117,7 +96,6 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 //line flag_spill.go:20
 				set := v.Greater(gc_vb)
 				v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive).StoreSlice(gc_s_v[gc_rank:])
-//line flag_spill.go:20
 				gc_on := gc_alive.ToBits()
 //line flag_spill.go:20
 				compiled.SetBools8(gc_s_set[gc_rank:], compiled.Bools8(gc_s_set[gc_rank:])&^gc_on|set.ToBits()&gc_on)
@@ -131,48 +109,40 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line flag_spill.go:15
 			tx := gc_tx
+//line flag_spill.go:16
 			i := gc_bx*gc_bdx + tx
 			if i >= len(in) || i >= len(out) {
-//line flag_spill.go:17
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line flag_spill.go:20
 			v := in[i]
 			set := v > 0
-//line flag_spill.go:24
 			gc_s_v[gc_rank] = v
 			gc_s_set[gc_rank] = set
 		}
 	}
 //line flag_spill.go:22
 	for r := 0; r < rounds; r++ {
-//line flag_spill.go:24
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line flag_spill.go:15
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line flag_spill.go:15
 						gc_alive4 := gc_all4
-//line flag_spill.go:15
 						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line flag_spill.go:15
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
-//line flag_spill.go:15
 						var tx int = gc_tx
 //line flag_spill.go:15
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:23
 						if tx < 0 || tx > len(tile_)-16 {
-//line flag_spill.go:23
 							break
 						}
 //line flag_spill.go:24
@@ -186,25 +156,20 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				}
 			}
 			if compiled.SIMD {
-//line flag_spill.go:15
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line flag_spill.go:15
 					gc_alive3 := gc_all3
-//line flag_spill.go:15
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line flag_spill.go:15
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line flag_spill.go:15
 					var tx int = gc_tx
 //line flag_spill.go:15
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:23
 					if tx < 0 || tx > len(tile_)-8 {
-//line flag_spill.go:23
 						break
 					}
 //line flag_spill.go:24
@@ -218,39 +183,29 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line flag_spill.go:15
 				tx := gc_tx
-//line flag_spill.go:17
 				v := gc_s_v[gc_rank]
 //line flag_spill.go:23
 				tile_[tx] = v
 			}
 		}
-//line flag_spill.go:28
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line flag_spill.go:15
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line flag_spill.go:25
 					gc_vb6 := archsimd.BroadcastFloat32x16(float32(r))
-//line flag_spill.go:29
 					gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
-//line flag_spill.go:29
 					gc_vb8 := archsimd.BroadcastFloat32x16(1)
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-//line flag_spill.go:29
 						gc_alive6 := gc_all6
-//line flag_spill.go:29
 						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-//line flag_spill.go:29
 							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
-//line flag_spill.go:15
 						var tx int = gc_tx
 //line flag_spill.go:15
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -258,26 +213,22 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 						set := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_set[gc_rank:]))
 //line flag_spill.go:25
 						if tx < 0 || tx > len(tile_)-16 {
-//line flag_spill.go:25
 							break
 						}
 //line flag_spill.go:25
 						gc_if5 := archsimd.LoadFloat32x16Slice(tile_[tx:]).Less(gc_vb6)
-//line flag_spill.go:25
 						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
 //line flag_spill.go:25
 							set = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(^set.ToBits()).ToBits()&archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits()).ToBits() | archsimd.Mask32x16FromBits(set.ToBits()&archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits()).ToBits()).ToBits())
 						}
 //line flag_spill.go:25
 						gc_if6 := set
-//line flag_spill.go:25
 						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line flag_spill.go:25
 							v = v.Merge(v.Mul(gc_vb7).Add(gc_vb8), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()))
 						}
 //line flag_spill.go:26
 						v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive6).StoreSlice(gc_s_v[gc_rank:])
-//line flag_spill.go:25
 						gc_on4 := gc_alive6.ToBits()
 //line flag_spill.go:25
 						compiled.SetBools16(gc_s_set[gc_rank:], compiled.Bools16(gc_s_set[gc_rank:])&^gc_on4|set.ToBits()&gc_on4)
@@ -290,25 +241,19 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				}
 			}
 			if compiled.SIMD {
-//line flag_spill.go:15
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line flag_spill.go:25
 				gc_vb3 := archsimd.BroadcastFloat32x8(float32(r))
-//line flag_spill.go:29
 				gc_vb4 := archsimd.BroadcastFloat32x8(0.5)
-//line flag_spill.go:29
 				gc_vb5 := archsimd.BroadcastFloat32x8(1)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line flag_spill.go:29
 					gc_alive5 := gc_all5
-//line flag_spill.go:29
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
 //line flag_spill.go:29
 						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line flag_spill.go:15
 					var tx int = gc_tx
 //line flag_spill.go:15
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -316,26 +261,22 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 					set := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_set[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line flag_spill.go:25
 					if tx < 0 || tx > len(tile_)-8 {
-//line flag_spill.go:25
 						break
 					}
 //line flag_spill.go:25
 					gc_if3 := archsimd.LoadFloat32x8Slice(tile_[tx:]).Less(gc_vb3)
-//line flag_spill.go:25
 					if gc_alive5.And(gc_if3).ToBits() != 0 {
 //line flag_spill.go:25
 						set = set.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Merge(set.ToInt32x8(), gc_alive5.And(gc_if3)).NotEqual(compiled.ZeroInt32x8())
 					}
 //line flag_spill.go:25
 					gc_if4 := set
-//line flag_spill.go:25
 					if gc_alive5.And(gc_if4).ToBits() != 0 {
 //line flag_spill.go:25
 						v = v.Mul(gc_vb4).Add(gc_vb5).Merge(v, gc_alive5.And(gc_if4))
 					}
 //line flag_spill.go:26
 					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive5).StoreSlice(gc_s_v[gc_rank:])
-//line flag_spill.go:25
 					gc_on3 := gc_alive5.ToBits()
 //line flag_spill.go:25
 					compiled.SetBools8(gc_s_set[gc_rank:], compiled.Bools8(gc_s_set[gc_rank:])&^gc_on3|set.ToBits()&gc_on3)
@@ -348,9 +289,7 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line flag_spill.go:15
 				tx := gc_tx
-//line flag_spill.go:17
 				v := gc_s_v[gc_rank]
 				set := gc_s_set[gc_rank]
 //line flag_spill.go:25
@@ -365,26 +304,21 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 			}
 		}
 	}
-//line flag_spill.go:38
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop4 bool
 			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line flag_spill.go:15
 				gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line flag_spill.go:15
 					gc_alive8 := gc_all8
-//line flag_spill.go:15
 					if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
-//line flag_spill.go:15
 						gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 					}
-//line flag_spill.go:15
 					var tx int = gc_tx
+//line flag_spill.go:16
 					var i int = gc_bx*gc_bdx + tx
 //line flag_spill.go:16
 					v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -392,14 +326,12 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 					set := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_set[gc_rank:]))
 //line flag_spill.go:33
 					gc_if8 := set
-//line flag_spill.go:33
 					if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
 //line flag_spill.go:33
 						v = v.Merge(v.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16(), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if8.ToBits()).ToBits()))
 					}
 //line flag_spill.go:36
 					if i < 0 || i > len(out)-16 {
-//line flag_spill.go:36
 						break
 					}
 //line flag_spill.go:36
@@ -414,20 +346,17 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 			}
 		}
 		if compiled.SIMD {
-//line flag_spill.go:15
 			gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line flag_spill.go:15
 				gc_alive7 := gc_all7
-//line flag_spill.go:15
 				if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
 //line flag_spill.go:15
 					gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line flag_spill.go:15
 				var tx int = gc_tx
+//line flag_spill.go:16
 				var i int = gc_bx*gc_bdx + tx
 //line flag_spill.go:16
 				v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -435,14 +364,12 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 				set := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_set[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 //line flag_spill.go:33
 				gc_if7 := set
-//line flag_spill.go:33
 				if gc_alive7.And(gc_if7).ToBits() != 0 {
 //line flag_spill.go:33
 					v = v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Merge(v, gc_alive7.And(gc_if7))
 				}
 //line flag_spill.go:36
 				if i < 0 || i > len(out)-8 {
-//line flag_spill.go:36
 					break
 				}
 //line flag_spill.go:36
@@ -457,12 +384,10 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line flag_spill.go:15
 			tx := gc_tx
+//line flag_spill.go:16
 			i := gc_bx*gc_bdx + tx
-//line flag_spill.go:18
 			v := gc_s_v[gc_rank]
-//line flag_spill.go:20
 			set := gc_s_set[gc_rank]
 //line flag_spill.go:33
 			if set {
@@ -486,40 +411,30 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 	gc_exited := gc_b.Exited()
 //line flag_spill.go:44
 	tile_ := gocuda.Shared[float64](t, 64)[:64]
-//line flag_spill.go:46
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
-//line flag_spill.go:45
 			gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line flag_spill.go:45
 			gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line flag_spill.go:51
 			gc_vb := archsimd.BroadcastFloat64x4(0)
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line flag_spill.go:51
 				gc_alive3 := gc_all3
-//line flag_spill.go:51
 				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line flag_spill.go:51
 					gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
-//line flag_spill.go:45
 				var tx int = gc_tx
+//line flag_spill.go:46
 				var i int = gc_bx*gc_bdx + tx
 				gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4)))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(out), i, 4)))))
-//line flag_spill.go:47
 				if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line flag_spill.go:47
 					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
-//line flag_spill.go:47
 					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 				}
 //line flag_spill.go:50
 				if i < 0 || i > len(in)-4 {
-//line flag_spill.go:50
 					break
 				}
 //line flag_spill.go:50
@@ -527,7 +442,6 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:50
 				set := v.Greater(gc_vb)
 				v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:]), gc_alive3).StoreSlice(gc_s_v[gc_rank:])
-//line flag_spill.go:50
 				gc_on := gc_alive3.ToBits()
 //line flag_spill.go:50
 				compiled.SetBools4(gc_s_set[gc_rank:], compiled.Bools4(gc_s_set[gc_rank:])&^gc_on|set.ToBits()&gc_on)
@@ -541,46 +455,39 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line flag_spill.go:45
 			tx := gc_tx
+//line flag_spill.go:46
 			i := gc_bx*gc_bdx + tx
 			if i >= len(in) || i >= len(out) {
-//line flag_spill.go:47
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line flag_spill.go:50
 			v := in[i]
 			set := v > 0
-//line flag_spill.go:54
 			gc_s_v[gc_rank] = v
 			gc_s_set[gc_rank] = set
 		}
 	}
 //line flag_spill.go:52
 	for r := 0; r < rounds; r++ {
-//line flag_spill.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line flag_spill.go:45
 				gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line flag_spill.go:45
 					gc_alive6 := gc_all6
-//line flag_spill.go:45
 					if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line flag_spill.go:45
 						gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line flag_spill.go:45
 					var tx int = gc_tx
 //line flag_spill.go:45
 					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
 //line flag_spill.go:53
 					if tx < 0 || tx > len(tile_)-4 {
-//line flag_spill.go:53
 						break
 					}
 //line flag_spill.go:54
@@ -594,37 +501,28 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line flag_spill.go:45
 				tx := gc_tx
-//line flag_spill.go:47
 				v := gc_s_v[gc_rank]
 //line flag_spill.go:53
 				tile_[tx] = v
 			}
 		}
-//line flag_spill.go:58
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD {
-//line flag_spill.go:45
 				gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line flag_spill.go:55
 				gc_vb2 := archsimd.BroadcastFloat64x4(float64(r))
-//line flag_spill.go:59
 				gc_vb3 := archsimd.BroadcastFloat64x4(0.5)
-//line flag_spill.go:59
 				gc_vb4 := archsimd.BroadcastFloat64x4(1)
 				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line flag_spill.go:59
 					gc_alive9 := gc_all9
-//line flag_spill.go:59
 					if gc_ex9 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex9 != 0 {
 //line flag_spill.go:59
 						gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line flag_spill.go:45
 					var tx int = gc_tx
 //line flag_spill.go:45
 					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
@@ -632,26 +530,22 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 					set := archsimd.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank:])&15]).NotEqual(compiled.ZeroInt64x4())
 //line flag_spill.go:55
 					if tx < 0 || tx > len(tile_)-4 {
-//line flag_spill.go:55
 						break
 					}
 //line flag_spill.go:55
 					gc_if4 := archsimd.LoadFloat64x4Slice(tile_[tx:]).Less(gc_vb2)
-//line flag_spill.go:55
 					if gc_alive9.And(gc_if4).ToBits() != 0 {
 //line flag_spill.go:55
 						set = set.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Merge(set.ToInt64x4(), gc_alive9.And(gc_if4)).NotEqual(compiled.ZeroInt64x4())
 					}
 //line flag_spill.go:55
 					gc_if5 := set
-//line flag_spill.go:55
 					if gc_alive9.And(gc_if5).ToBits() != 0 {
 //line flag_spill.go:55
 						v = v.Mul(gc_vb3).Add(gc_vb4).Merge(v, gc_alive9.And(gc_if5))
 					}
 //line flag_spill.go:56
 					v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:]), gc_alive9).StoreSlice(gc_s_v[gc_rank:])
-//line flag_spill.go:55
 					gc_on2 := gc_alive9.ToBits()
 //line flag_spill.go:55
 					compiled.SetBools4(gc_s_set[gc_rank:], compiled.Bools4(gc_s_set[gc_rank:])&^gc_on2|set.ToBits()&gc_on2)
@@ -664,9 +558,7 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line flag_spill.go:45
 				tx := gc_tx
-//line flag_spill.go:47
 				v := gc_s_v[gc_rank]
 				set := gc_s_set[gc_rank]
 //line flag_spill.go:55
@@ -681,24 +573,20 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 			}
 		}
 	}
-//line flag_spill.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep4 := 0
 		if compiled.SIMD {
-//line flag_spill.go:45
 			gc_all12 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
-//line flag_spill.go:45
 				gc_alive12 := gc_all12
-//line flag_spill.go:45
 				if gc_ex12 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex12 != 0 {
 //line flag_spill.go:45
 					gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
-//line flag_spill.go:45
 				var tx int = gc_tx
+//line flag_spill.go:46
 				var i int = gc_bx*gc_bdx + tx
 //line flag_spill.go:46
 				v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
@@ -706,14 +594,12 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 				set := archsimd.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank:])&15]).NotEqual(compiled.ZeroInt64x4())
 //line flag_spill.go:63
 				gc_if6 := set
-//line flag_spill.go:63
 				if gc_alive12.And(gc_if6).ToBits() != 0 {
 //line flag_spill.go:63
 					v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_alive12.And(gc_if6))
 				}
 //line flag_spill.go:66
 				if i < 0 || i > len(out)-4 {
-//line flag_spill.go:66
 					break
 				}
 //line flag_spill.go:66
@@ -728,12 +614,10 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line flag_spill.go:45
 			tx := gc_tx
+//line flag_spill.go:46
 			i := gc_bx*gc_bdx + tx
-//line flag_spill.go:48
 			v := gc_s_v[gc_rank]
-//line flag_spill.go:50
 			set := gc_s_set[gc_rank]
 //line flag_spill.go:63
 			if set {

@@ -61,15 +61,14 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-//line flat.go:43
 	stride := gc_bdx * gc_gdx
+//line flat.go:44
 	for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-//line flat.go:51
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -77,8 +76,8 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line flat.go:59
 			gc_from, gc_to := 0, gc_bdx
+//line flat.go:60
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx+stride), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -95,35 +94,30 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line flat.go:45
 							gc_more = true
 //line flat.go:45
 							gc_at[gc_tx] += gc_at2[gc_tx] + 1
 						}
 						{
 							gc_tx := gc_step + 1
-//line flat.go:45
 							gc_more = true
 //line flat.go:45
 							gc_at[gc_tx] += gc_at2[gc_tx] + 1
 						}
 						{
 							gc_tx := gc_step + 2
-//line flat.go:45
 							gc_more = true
 //line flat.go:45
 							gc_at[gc_tx] += gc_at2[gc_tx] + 1
 						}
 						{
 							gc_tx := gc_step + 3
-//line flat.go:45
 							gc_more = true
 //line flat.go:45
 							gc_at[gc_tx] += gc_at2[gc_tx] + 1
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line flat.go:45
 						gc_more = true
 //line flat.go:45
 						gc_at[gc_tx] += gc_at2[gc_tx] + 1
@@ -201,9 +195,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line flat.go:57
 	n := len(in)
-//line flat.go:57
 	b := gc_bdx
-//line flat.go:59
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -211,7 +203,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			gc_pos.Thread = gc_rank
 //line flat.go:58
 			var v T
-//line flat.go:60
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -219,7 +210,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			gc_pos.Thread = gc_rank
 //line flat.go:58
 			var v T
-//line flat.go:60
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -227,7 +217,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			gc_pos.Thread = gc_rank
 //line flat.go:58
 			var v T
-//line flat.go:60
 			gc_s_v[gc_rank] = v
 		}
 		{
@@ -235,7 +224,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			gc_pos.Thread = gc_rank
 //line flat.go:58
 			var v T
-//line flat.go:60
 			gc_s_v[gc_rank] = v
 		}
 	}
@@ -243,7 +231,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 		gc_pos.Thread = gc_rank
 //line flat.go:58
 		var v T
-//line flat.go:60
 		gc_s_v[gc_rank] = v
 	}
 //line flat.go:59
@@ -253,8 +240,8 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			return
 		}
 		gc_more = false
-//line flat.go:66
 		gc_from, gc_to := 0, gc_bdx
+//line flat.go:67
 		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -271,9 +258,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line flat.go:84
 						gc_rank := gc_base + gc_tx
-//line flat.go:86
 						v := gc_s_v[gc_rank]
 //line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
@@ -287,9 +272,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					}
 					{
 						gc_tx := gc_step2 + 1
-//line flat.go:69
 						gc_rank := gc_base + gc_tx
-//line flat.go:71
 						v := gc_s_v[gc_rank]
 //line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
@@ -303,9 +286,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					}
 					{
 						gc_tx := gc_step2 + 2
-//line flat.go:69
 						gc_rank := gc_base + gc_tx
-//line flat.go:71
 						v := gc_s_v[gc_rank]
 //line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
@@ -319,9 +300,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					}
 					{
 						gc_tx := gc_step2 + 3
-//line flat.go:69
 						gc_rank := gc_base + gc_tx
-//line flat.go:71
 						v := gc_s_v[gc_rank]
 //line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
@@ -336,7 +315,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line flat.go:70
 					v := gc_s_v[gc_rank]
 //line flat.go:59
 					i := gc_bx*2*b + gc_tx + gc_off
@@ -435,8 +413,8 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	}
 //line flat.go:65
 	s := gocuda.Shared[T](t, b)[:b]
-//line flat.go:67
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line flat.go:68
 		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
 //line flat.go:66
@@ -486,7 +464,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			}
 		}
 	}
-//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -495,6 +472,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := gc_bx
+//line flat.go:79
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 					gc_at4 := partial[gc_off4:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -506,12 +484,9 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 							{
 //line flat.go:70
 								gc_xs2 := s
-//line flat.go:70
 								gc_i2 := 0
-//line flat.go:70
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line flat.go:70
 										gc_k6 := gc_i2 + 0
 //line flat.go:70
 										x := gc_xs2[gc_k6]
@@ -521,7 +496,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 										}
 									}
 									{
-//line flat.go:72
 										gc_k7 := gc_i2 + 1
 //line flat.go:72
 										x := gc_xs2[gc_k7]
@@ -531,7 +505,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 										}
 									}
 									{
-//line flat.go:72
 										gc_k8 := gc_i2 + 2
 //line flat.go:72
 										x := gc_xs2[gc_k8]
@@ -541,7 +514,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 										}
 									}
 									{
-//line flat.go:72
 										gc_k9 := gc_i2 + 3
 //line flat.go:72
 										x := gc_xs2[gc_k9]
@@ -551,10 +523,8 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 										}
 									}
 								}
-//line flat.go:70
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line flat.go:70
 										gc_k10 := gc_i2
 //line flat.go:70
 										x := gc_xs2[gc_k10]
@@ -579,12 +549,9 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 							{
 //line flat.go:70
 								gc_xs := s
-//line flat.go:70
 								gc_i := 0
-//line flat.go:70
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line flat.go:70
 										gc_k := gc_i + 0
 //line flat.go:70
 										x := gc_xs[gc_k]
@@ -594,7 +561,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 										}
 									}
 									{
-//line flat.go:72
 										gc_k2 := gc_i + 1
 //line flat.go:72
 										x := gc_xs[gc_k2]
@@ -604,7 +570,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 										}
 									}
 									{
-//line flat.go:72
 										gc_k3 := gc_i + 2
 //line flat.go:72
 										x := gc_xs[gc_k3]
@@ -614,7 +579,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 										}
 									}
 									{
-//line flat.go:72
 										gc_k4 := gc_i + 3
 //line flat.go:72
 										x := gc_xs[gc_k4]
@@ -624,10 +588,8 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 										}
 									}
 								}
-//line flat.go:70
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line flat.go:70
 										gc_k5 := gc_i
 //line flat.go:70
 										x := gc_xs[gc_k5]
@@ -691,11 +653,11 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-//line flat.go:111
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line flat.go:115
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -721,7 +683,6 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					gc_pos.Thread = gc_rank
-//line flat.go:84
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line flat.go:89

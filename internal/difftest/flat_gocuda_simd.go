@@ -14,7 +14,8 @@ import (
 //line flat.go:16
 func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, base, last int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
@@ -136,7 +137,50 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line flat.go:18
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line flat.go:19
+							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line flat.go:18
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line flat.go:19
+							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line flat.go:18
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line flat.go:19
+							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line flat.go:18
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line flat.go:19
+							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -176,43 +220,43 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 						gc_at3 := out[gc_off3:][:gc_to]
 						gc_at4 := in[gc_off3:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 //line flat.go:19
 							gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -222,7 +266,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -232,7 +276,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -242,7 +286,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -252,7 +296,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -271,7 +315,8 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 //line flat.go:27
 func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, step int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
@@ -290,7 +335,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 			gc_bx := gc_blk
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line flat.go:49
+//line flat.go:50
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -611,9 +656,12 @@ func StrideSumKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line flat.go:57
@@ -647,7 +695,38 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v float32
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line flat.go:58
 		var v float32
@@ -830,7 +909,70 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -932,7 +1074,42 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line flat.go:66
+					s[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line flat.go:66
+					s[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line flat.go:66
+					s[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line flat.go:66
+					s[gc_tx] = v
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
@@ -1091,9 +1268,12 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line flat.go:57
@@ -1125,7 +1305,38 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v int32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v int32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v int32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v int32
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line flat.go:58
 		var v int32
@@ -1308,7 +1519,70 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -1410,7 +1684,42 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line flat.go:66
+					s[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line flat.go:66
+					s[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line flat.go:66
+					s[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line flat.go:66
+					s[gc_tx] = v
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

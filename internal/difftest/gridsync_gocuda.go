@@ -54,10 +54,10 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 			i := int(g.ThreadRank())
 			ranks[i] = g.ThreadRank()*10 + int64(g.BlockRank())
 			if gc_bx == stopBlock {
-//line gridsync.go:21
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line gridsync.go:24
 			v := int32(i)
 			gc_s_v[gc_rank] = v
 		}
@@ -82,7 +82,6 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 				return
 			}
 		} else {
-//line gridsync.go:30
 			if !gc_b.SyncGrid() {
 				return
 			}
@@ -100,7 +99,6 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 			v += buf[(i+1)%len(buf)]
 			gc_s_v[gc_rank] = v
 		}
-//line gridsync.go:33
 		if !gc_b.SyncGrid() {
 			return
 		}

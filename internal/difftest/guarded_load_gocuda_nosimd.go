@@ -13,7 +13,8 @@ import (
 //line guarded_load.go:32
 func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, a float32, off int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -31,7 +32,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line guarded_load.go:54
+//line guarded_load.go:55
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -119,7 +120,46 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 //line guarded_load.go:35
 					gc_vb2.Mul(gc_result2).StoreSlice(out[i:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line guarded_load.go:35
+						out[i] = a * GuardedAt(in, i+off)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line guarded_load.go:35
+						out[i] = a * GuardedAt(in, i+off)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line guarded_load.go:35
+						out[i] = a * GuardedAt(in, i+off)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line guarded_load.go:35
+						out[i] = a * GuardedAt(in, i+off)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -136,8 +176,10 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line guarded_load.go:48
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
@@ -258,7 +300,50 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:15
 				gc_result3.Sub(gc_result4).StoreSlice(s[tid:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line guarded_load.go:47
+					i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line guarded_load.go:47
+					i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line guarded_load.go:47
+					i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line guarded_load.go:47
+					i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -281,10 +366,10 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_at4[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -292,7 +377,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -300,7 +385,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -308,7 +393,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -316,7 +401,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -330,8 +415,10 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:67
 func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -345,7 +432,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line guarded_load.go:85
+//line guarded_load.go:87
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {

@@ -14,7 +14,8 @@ import (
 //line guarded_load.go:32
 func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, a float32, off int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -33,7 +34,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line guarded_load.go:55
+//line guarded_load.go:56
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -220,7 +221,46 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line guarded_load.go:35
+						out[i] = a * GuardedAt(in, i+off)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line guarded_load.go:35
+						out[i] = a * GuardedAt(in, i+off)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line guarded_load.go:35
+						out[i] = a * GuardedAt(in, i+off)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line guarded_load.go:35
+						out[i] = a * GuardedAt(in, i+off)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -237,8 +277,10 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line guarded_load.go:48
@@ -404,7 +446,54 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line guarded_load.go:47
+							i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+							var ahead float32 = GuardedBoth(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line guarded_load.go:47
+							i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+							var ahead float32 = GuardedBoth(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line guarded_load.go:47
+							i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+							var ahead float32 = GuardedBoth(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line guarded_load.go:47
+							i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+							var ahead float32 = GuardedBoth(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -605,7 +694,50 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line guarded_load.go:47
+						i := off + gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line guarded_load.go:47
+						i := off + gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line guarded_load.go:47
+						i := off + gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line guarded_load.go:47
+						i := off + gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -625,38 +757,38 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_at4 := s[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 //line guarded_load.go:49
 						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 //line guarded_load.go:49
 						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 //line guarded_load.go:49
 						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 //line guarded_load.go:49
 						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line guarded_load.go:49
 					gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -666,7 +798,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -676,7 +808,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -686,7 +818,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -696,7 +828,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -720,10 +852,10 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_at7[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -731,7 +863,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -739,7 +871,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -747,7 +879,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -755,7 +887,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -769,8 +901,10 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:67
 func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -784,7 +918,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line guarded_load.go:85
+//line guarded_load.go:87
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {

@@ -38,9 +38,10 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line heldout.go:36
+//line heldout.go:37
 	var gc_l_sum [32][]float32
 	var gc_l_s [32][2]float32
 	var gc_c1v [32]float32
@@ -55,7 +56,7 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line heldout.go:51
+//line heldout.go:52
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -156,8 +157,10 @@ var gc_src_sliceSpill = compiled.NewSource(gc_files_heldout, "sliceSpill", "0fcf
 func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_acc := make([][2]int32, gc_b.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
@@ -595,9 +598,10 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line heldout.go:83
+//line heldout.go:84
 	var gc_l_val [32]*int32
 	var gc_l_v [32]int32
 	var gc_c1v [32]int32
@@ -612,7 +616,7 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line heldout.go:98
+//line heldout.go:99
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -715,8 +719,10 @@ var gc_src_addressOut = compiled.NewSource(gc_files_heldout, "addressOut", "04ab
 //line heldout.go:86
 func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := make([]int, gc_b.Len())
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -879,8 +885,10 @@ var gc_src_sliceOnly = compiled.NewSource(gc_files_heldout, "sliceOnly", "3098c3
 //line heldout.go:99
 func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_acc := make([][2]int32, gc_b.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
@@ -1094,7 +1102,8 @@ var gc_src_strideTyped = compiled.NewSource(gc_files_heldout, "strideTyped", "00
 func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float32, n I) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_c := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1110,7 +1119,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		var s float32
 		lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+			gc_s_s[gc_rank] = s
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line heldout.go:119
 		var s float32
@@ -1148,7 +1188,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		var c float32
 		lanes.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank:])
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step2 := gc_vstep2
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+			gc_s_c[gc_rank] = c
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line heldout.go:123
 		var c float32
@@ -1182,10 +1253,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 //line heldout.go:133
 		if gc_bdx <= len(sums) {
 			gc_at := sums[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -1193,7 +1264,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					gc_at[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -1201,7 +1272,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					gc_at[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -1209,7 +1280,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					gc_at[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
@@ -1217,7 +1288,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					gc_at[gc_tx] = s + c
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				s := gc_s_s[gc_rank]
 				c := gc_s_c[gc_rank]
@@ -1225,10 +1296,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_at[gc_tx] = s + c
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1237,7 +1308,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1246,7 +1317,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1255,7 +1326,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1264,7 +1335,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					sums[gc_tx] = s + c
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -1297,38 +1368,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step3 := gc_seg
-					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+					gc_step5 := gc_seg
+					for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line heldout.go:129
@@ -1338,38 +1409,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line heldout.go:129
@@ -1401,9 +1472,10 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line heldout.go:155
+//line heldout.go:156
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1416,7 +1488,7 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line heldout.go:168
+//line heldout.go:169
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1503,8 +1575,10 @@ var gc_src_boxBound = compiled.NewSource(gc_files_heldout, "boxBound", "e4ad6790
 func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line heldout.go:162
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
@@ -1726,8 +1800,10 @@ var gc_src_twoGuards = compiled.NewSource(gc_files_heldout, "twoGuards", "c84ff7
 func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line heldout.go:180
 	s := gocuda.Shared[int32](t, 1)[:1]
@@ -1781,8 +1857,10 @@ var gc_src_sharedStep = compiled.NewSource(gc_files_heldout, "sharedStep", "8b1d
 func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line heldout.go:200
 	v := gocuda.Shared[int32](t, 2)[:2]

@@ -38,9 +38,10 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line heldout.go:36
+//line heldout.go:37
 	var gc_l_sum [32][]float32
 	var gc_l_s [32][2]float32
 	var gc_c1v [32]float32
@@ -55,7 +56,7 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line heldout.go:51
+//line heldout.go:52
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -156,8 +157,10 @@ var gc_src_sliceSpill = compiled.NewSource(gc_files_heldout, "sliceSpill", "0fcf
 func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_acc := make([][2]int32, gc_b.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
@@ -595,9 +598,10 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line heldout.go:83
+//line heldout.go:84
 	var gc_l_val [32]*int32
 	var gc_l_v [32]int32
 	var gc_c1v [32]int32
@@ -612,7 +616,7 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line heldout.go:98
+//line heldout.go:99
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -715,8 +719,10 @@ var gc_src_addressOut = compiled.NewSource(gc_files_heldout, "addressOut", "04ab
 //line heldout.go:86
 func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := make([]int, gc_b.Len())
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -879,8 +885,10 @@ var gc_src_sliceOnly = compiled.NewSource(gc_files_heldout, "sliceOnly", "3098c3
 //line heldout.go:99
 func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_acc := make([][2]int32, gc_b.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
@@ -1100,7 +1108,8 @@ var gc_src_strideTyped = compiled.NewSource(gc_files_heldout, "strideTyped", "00
 func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float32, n I) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_c := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1137,7 +1146,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+			gc_s_s[gc_rank] = s
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line heldout.go:119
 		var s float32
@@ -1196,7 +1236,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step2 := gc_vstep2
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+			gc_s_c[gc_rank] = c
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line heldout.go:123
 		var c float32
@@ -1312,7 +1383,46 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+//line heldout.go:127
+					sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+//line heldout.go:127
+					sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+//line heldout.go:127
+					sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+//line heldout.go:127
+					sums[gc_tx] = s + c
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -1369,38 +1479,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
+					gc_step4 := gc_seg
+					for ; gc_step4+3 < gc_segend; gc_step4 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line heldout.go:129
@@ -1410,38 +1520,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line heldout.go:129
@@ -1455,7 +1565,8 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32, n int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_c := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1492,7 +1603,38 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+			gc_s_s[gc_rank] = s
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line heldout.go:119
 		var s float32
@@ -1551,7 +1693,38 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step2 := gc_vstep2
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+			gc_s_c[gc_rank] = c
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line heldout.go:123
 		var c float32
@@ -1667,7 +1840,46 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+//line heldout.go:127
+					sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+//line heldout.go:127
+					sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+//line heldout.go:127
+					sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+//line heldout.go:127
+					sums[gc_tx] = s + c
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -1724,38 +1936,38 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 						gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
+					gc_step4 := gc_seg
+					for ; gc_step4+3 < gc_segend; gc_step4 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line heldout.go:129
@@ -1765,38 +1977,38 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line heldout.go:129
@@ -1828,9 +2040,10 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line heldout.go:155
+//line heldout.go:156
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2048,8 +2261,10 @@ var gc_src_boxBound = compiled.NewSource(gc_files_heldout, "boxBound", "e4ad6790
 func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line heldout.go:162
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
@@ -2129,7 +2344,42 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:166
+						s[gc_tx] = data[i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:166
+						s[gc_tx] = data[i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:166
+						s[gc_tx] = data[i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:166
+						s[gc_tx] = data[i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -2189,10 +2439,10 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 							gc_at3[gc_u] = gc_at4[gc_u]
 						}
 					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
+						gc_step2 := gc_seg
+						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -2200,7 +2450,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 								data[i] = s[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -2208,7 +2458,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 								data[i] = s[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -2216,7 +2466,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 								data[i] = s[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -2224,7 +2474,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 								data[i] = s[(gc_tx + gc_r)]
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -2235,10 +2485,10 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -2246,7 +2496,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -2254,7 +2504,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -2262,7 +2512,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -2270,7 +2520,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -2299,8 +2549,10 @@ var gc_src_twoGuards = compiled.NewSource(gc_files_heldout, "twoGuards", "c84ff7
 func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line heldout.go:180
 	s := gocuda.Shared[int32](t, 1)[:1]
@@ -2354,8 +2606,10 @@ var gc_src_sharedStep = compiled.NewSource(gc_files_heldout, "sharedStep", "8b1d
 func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line heldout.go:200
 	v := gocuda.Shared[int32](t, 2)[:2]
@@ -2603,7 +2857,42 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line heldout.go:220
+					out[gc_bx*gc_bdx+tid] = v[1]
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line heldout.go:220
+					out[gc_bx*gc_bdx+tid] = v[1]
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line heldout.go:220
+					out[gc_bx*gc_bdx+tid] = v[1]
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line heldout.go:220
+					out[gc_bx*gc_bdx+tid] = v[1]
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx

@@ -18,19 +18,17 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hoist_call.go:17
 	if 64 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line hoist_call.go:17
 	s := gocuda.Shared[float32](t, 64)[:64]
-//line hoist_call.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line hoist_call.go:21
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := sums[gc_off:][:gc_bdx]
-//line hoist_call.go:20
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -69,8 +67,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 					ty := gc_tx
+//line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
@@ -78,8 +76,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 					ty := gc_tx
+//line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
@@ -87,8 +85,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 					ty := gc_tx
+//line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
@@ -96,8 +94,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 					ty := gc_tx
+//line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
@@ -105,8 +103,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 				ty := gc_tx
+//line hoist_call.go:19
 				i := gc_bx*gc_bdx + ty
 				s[ty] = sums[i]
 			}
@@ -121,8 +119,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 		}
 //line hoist_call.go:23
 		p := int(math.Pow(2, float64(k)))
-//line hoist_call.go:25
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hoist_call.go:26
 			gc_qoff, gc_qd := 0, p
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -138,7 +136,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_at4 := s[gc_off3:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-//line hoist_call.go:18
 							ty := gc_tx
 //line hoist_call.go:24
 							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -152,7 +149,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -163,7 +159,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -174,7 +169,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -185,7 +179,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -196,7 +189,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 							ty := gc_tx
 //line hoist_call.go:24
 							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -213,7 +205,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -224,7 +215,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -235,7 +225,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -246,7 +235,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -257,7 +245,6 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 					ty := gc_tx
 //line hoist_call.go:24
 					if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -267,13 +254,12 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			}
 		}
 	}
-//line hoist_call.go:33
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
+//line hoist_call.go:35
 		if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
 			gc_at5 := sums[gc_off4:][:gc_bdx]
 			gc_at6 := s[:gc_bdx]
-//line hoist_call.go:29
 			if compiled.Disjoint(gc_at5, gc_at6) {
 				copy(gc_at5, gc_at6)
 			} else {
@@ -312,8 +298,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 					ty := gc_tx
+//line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 					sums[i] = s[ty]
@@ -322,8 +308,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 					ty := gc_tx
+//line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 					sums[i] = s[ty]
@@ -332,8 +318,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 					ty := gc_tx
+//line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 					sums[i] = s[ty]
@@ -342,8 +328,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 					ty := gc_tx
+//line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 					sums[i] = s[ty]
@@ -352,8 +338,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hoist_call.go:18
 				ty := gc_tx
+//line hoist_call.go:19
 				i := gc_bx*gc_bdx + ty
 //line hoist_call.go:29
 				sums[i] = s[ty]

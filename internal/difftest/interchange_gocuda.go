@@ -149,7 +149,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
@@ -157,7 +156,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
@@ -165,7 +163,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
@@ -173,7 +170,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 				}
@@ -181,7 +177,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					gc_rank := gc_base + gc_tx
 //line interchange.go:145
 					var s_ float64
-//line interchange.go:147
 					gc_s_s_[gc_rank] = s_
 				}
 				gc_step2 := gc_hi2
@@ -191,7 +186,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
@@ -199,7 +193,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
@@ -207,7 +200,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
@@ -215,7 +207,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 //line interchange.go:145
 						var s_ float64
-//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 				}
@@ -223,7 +214,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					gc_rank := gc_base + gc_tx
 //line interchange.go:145
 					var s_ float64
-//line interchange.go:147
 					gc_s_s_[gc_rank] = s_
 				}
 			}
@@ -231,6 +221,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:154
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -244,46 +235,38 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line interchange.go:168
 							gc_rank := gc_base + gc_tx
 //line interchange.go:145
 							var s_ float64
 //line interchange.go:145
 							s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line interchange.go:157
 							gc_rank := gc_base + gc_tx
 //line interchange.go:145
 							var s_ float64
 //line interchange.go:145
 							s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line interchange.go:157
 							gc_rank := gc_base + gc_tx
 //line interchange.go:145
 							var s_ float64
 //line interchange.go:145
 							s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line interchange.go:157
 							gc_rank := gc_base + gc_tx
 //line interchange.go:145
 							var s_ float64
 //line interchange.go:145
 							s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 					}
@@ -293,7 +276,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						var s_ float64
 //line interchange.go:145
 						s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
@@ -303,65 +285,55 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 							var s_ float64
 //line interchange.go:145
 							s_ = float64(b[col] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 							var s_ float64
 //line interchange.go:145
 							s_ = float64(b[col] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 							var s_ float64
 //line interchange.go:145
 							s_ = float64(b[col] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 							var s_ float64
 //line interchange.go:145
 							s_ = float64(b[col] * s)
-//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
 //line interchange.go:145
 						var s_ float64
 //line interchange.go:145
 						s_ = float64(b[col] * s)
-//line interchange.go:152
 						gc_s_s_[gc_rank] = s_
 					}
 				}
@@ -369,9 +341,9 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 		}
 //line interchange.go:146
 		for p := 1; p < k; p++ {
-//line interchange.go:148
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line interchange.go:150
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -385,56 +357,42 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-//line interchange.go:164
 							gc_rank := gc_base + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 //line interchange.go:147
 							s_ += float64(gc_at2[gc_tx])
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step5 + 1
-//line interchange.go:156
 							gc_rank := gc_base + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 //line interchange.go:147
 							s_ += float64(gc_at2[gc_tx])
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step5 + 2
-//line interchange.go:156
 							gc_rank := gc_base + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 //line interchange.go:147
 							s_ += float64(gc_at2[gc_tx])
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step5 + 3
-//line interchange.go:156
 							gc_rank := gc_base + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 //line interchange.go:147
 							s_ += float64(gc_at2[gc_tx])
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:147
 						s_ += float64(gc_at2[gc_tx])
-//line interchange.go:151
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
@@ -444,84 +402,66 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 //line interchange.go:147
 							s_ += float64(b[p*n+col])
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 //line interchange.go:147
 							s_ += float64(b[p*n+col])
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 //line interchange.go:147
 							s_ += float64(b[p*n+col])
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
 //line interchange.go:147
 							s_ += float64(b[p*n+col])
-//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
 					}
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:147
 						s_ += float64(b[p*n+col])
-//line interchange.go:151
 						gc_s_s_[gc_rank] = s_
 					}
 				}
 			}
 		}
-//line interchange.go:158
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx
+//line interchange.go:160
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 				gc_at3 := out[gc_off3:][:gc_bdx]
 				gc_step7 := 0
 				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
-//line interchange.go:167
 						gc_rank := gc_base + gc_tx
-//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -534,11 +474,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					}
 					{
 						gc_tx := gc_step7 + 1
-//line interchange.go:158
 						gc_rank := gc_base + gc_tx
-//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -551,11 +488,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					}
 					{
 						gc_tx := gc_step7 + 2
-//line interchange.go:158
 						gc_rank := gc_base + gc_tx
-//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -568,11 +502,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					}
 					{
 						gc_tx := gc_step7 + 3
-//line interchange.go:158
 						gc_rank := gc_base + gc_tx
-//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -586,9 +517,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 				}
 				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line interchange.go:143
 					col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 					s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 					if col < n {
@@ -606,9 +535,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -623,9 +550,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -640,9 +565,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -657,9 +580,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 						if col < n {
@@ -674,9 +595,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line interchange.go:143
 					col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
 					s_ := gc_s_s_[gc_rank]
 //line interchange.go:144
 					if col < n {

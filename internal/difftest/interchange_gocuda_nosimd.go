@@ -110,8 +110,10 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 //line interchange.go:42
 func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -247,8 +249,10 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:68
 func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -354,8 +358,10 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 //line interchange.go:93
 func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -442,8 +448,10 @@ var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_index := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_minDist := compiled.Scratch[float64](gc_b, 1)[:gc_n]
@@ -515,7 +523,38 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				var ans float64
 				lanes.BroadcastFloat64x4(ans).StoreSlice(gc_s_ans[gc_rank:])
 			}
-			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_step2 := gc_vstep
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+					gc_s_ans[gc_rank] = ans
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 //line interchange.go:121
 				var ans float64
@@ -538,10 +577,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						gc_at := features[gc_off:][:gc_to]
 						gc_at2 := clusters[gc_off2:][:1]
 						gc_elem := gc_at2[0]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -550,7 +589,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -559,7 +598,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -568,7 +607,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -577,7 +616,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -586,10 +625,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_ans[gc_rank] = ans
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -600,7 +639,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -611,7 +650,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -622,7 +661,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -633,7 +672,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -656,10 +695,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -674,7 +713,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -689,7 +728,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -704,7 +743,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -719,7 +758,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						index := gc_s_index[gc_rank]
@@ -749,48 +788,48 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_off3 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
 					gc_at3 := membership[gc_off3:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							index := gc_s_index[gc_rank]
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						index := gc_s_index[gc_rank]
 //line interchange.go:131
 						gc_at3[gc_tx] = index
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -799,7 +838,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							membership[i] = index
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -808,7 +847,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							membership[i] = index
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -817,7 +856,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							membership[i] = index
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -826,7 +865,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							membership[i] = index
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -843,8 +882,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 //line interchange.go:166
 func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out []float32, k, n, x int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
@@ -864,7 +905,38 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 			var r float64
 			lanes.BroadcastFloat64x4(r).StoreSlice(gc_s_r[gc_rank:])
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+				gc_s_r[gc_rank] = r
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line interchange.go:176
 			var r float64
@@ -956,8 +1028,10 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:203
 func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int, stride bool) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
@@ -1163,8 +1237,10 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 //line interchange.go:230
 func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()

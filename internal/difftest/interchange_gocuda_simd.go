@@ -206,8 +206,10 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 //line interchange.go:42
 func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -545,8 +547,10 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:68
 func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -718,8 +722,10 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 //line interchange.go:93
 func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -808,8 +814,10 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 //line interchange.go:114
 func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_index := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_minDist := compiled.Scratch[float64](gc_b, 1)[:gc_n]
@@ -885,7 +893,38 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_step2 := gc_vstep
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+					gc_s_ans[gc_rank] = ans
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 //line interchange.go:121
 				var ans float64
@@ -909,10 +948,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						gc_at := features[gc_off:][:gc_to]
 						gc_at2 := clusters[gc_off2:][:1]
 						gc_elem := gc_at2[0]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -921,7 +960,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -930,7 +969,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -939,7 +978,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -948,7 +987,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -957,10 +996,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_ans[gc_rank] = ans
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -971,7 +1010,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -982,7 +1021,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -993,7 +1032,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -1004,7 +1043,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -1027,10 +1066,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -1045,7 +1084,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -1060,7 +1099,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -1075,7 +1114,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -1090,7 +1129,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						index := gc_s_index[gc_rank]
@@ -1205,7 +1244,46 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_step6 := gc_vstep3
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							index := gc_s_index[gc_rank]
+//line interchange.go:131
+							membership[i] = index
+						}
+						{
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							index := gc_s_index[gc_rank]
+//line interchange.go:131
+							membership[i] = index
+						}
+						{
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							index := gc_s_index[gc_rank]
+//line interchange.go:131
+							membership[i] = index
+						}
+						{
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							index := gc_s_index[gc_rank]
+//line interchange.go:131
+							membership[i] = index
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -1222,8 +1300,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 //line interchange.go:166
 func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out []float32, k, n, x int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
@@ -1247,7 +1327,38 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+				gc_s_r[gc_rank] = r
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line interchange.go:176
 			var r float64
@@ -1340,8 +1451,10 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:203
 func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int, stride bool) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
@@ -1738,8 +1851,10 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 //line interchange.go:230
 func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()

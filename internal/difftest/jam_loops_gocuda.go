@@ -35,25 +35,26 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * gc_bdx
-//line jam_loops.go:32
+//line jam_loops.go:33
 	if gc_off3 >= 0 && gc_off3 <= len(bounds) && gc_bdx <= len(bounds)-gc_off3 {
 		copy(gc_row, bounds[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * gc_bdx) + 1
-//line jam_loops.go:40
+//line jam_loops.go:41
 	if gc_off4 >= 0 && gc_off4 <= len(bounds) && gc_bdx <= len(bounds)-gc_off4 {
 		copy(gc_row2, bounds[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line jam_loops.go:46
+//line jam_loops.go:47
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -70,7 +71,7 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-//line jam_loops.go:64
+//line jam_loops.go:65
 					gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -418,8 +419,10 @@ var gc_src_jamLoopStore = compiled.NewSource(gc_files_jam_loops, "jamLoopStore",
 //line jam_loops.go:41
 func gc_body_jamLoopStore(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, sums []float64, bounds []int, bad int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -605,8 +608,10 @@ var gc_src_jamLoopMax = compiled.NewSource(gc_files_jam_loops, "jamLoopMax", "a6
 //line jam_loops.go:59
 func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, bounds []int, bad int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_m := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	var gc_jam gc_jam_jamLoopMax_66
@@ -807,7 +812,8 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line jam_loops.go:88
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
@@ -1069,8 +1075,10 @@ var gc_src_jamHelperCounted = compiled.NewSource(gc_files_jam_loops, "jamHelperC
 //line jam_loops.go:105
 func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, sums []float64, bounds []int, bad int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1087,7 +1095,7 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 			gc_off := gc_bx * gc_bdx
 			gc_off2 := (gc_bx * gc_bdx) + 1
 			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-//line jam_loops.go:126
+//line jam_loops.go:128
 			gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2, len(sums)-gc_off), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -31,7 +31,38 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		var sum float32
 		gc_lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line kernels.go:20
 		var sum float32
@@ -246,7 +277,58 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 						gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+//line kernels.go:18
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+//line kernels.go:18
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+//line kernels.go:18
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+//line kernels.go:18
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -430,48 +512,48 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 //line kernels.go:30
 					gc_at3[gc_tx] = sum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -485,7 +567,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -499,7 +581,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -513,7 +595,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -527,7 +609,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -562,8 +644,10 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -686,7 +770,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	n := gc_bdx * 2
 //line kernels.go:78
@@ -880,8 +965,10 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:119
 func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	{
@@ -992,7 +1079,8 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 //line kernels.go:198
 func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
@@ -1010,7 +1098,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line kernels.go:220
+//line kernels.go:221
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -1242,7 +1330,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -1620,7 +1709,8 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
@@ -1809,11 +1899,12 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_total := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line kernels.go:295
+//line kernels.go:296
 	var gc_l_mask [32]uint32
 	var gc_c1m [32]uint32
 	var gc_c1v [32]float32
@@ -2399,10 +2490,11 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line kernels.go:391
+//line kernels.go:392
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_v_2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	gc_s_w := compiled.Scratch[int32](gc_b, 3)[:gc_n]
@@ -2707,7 +2799,8 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_gdx := gc_b.GridDim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -2721,7 +2814,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 		}
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line kernels.go:487
+//line kernels.go:488
 			gc_qoff, gc_qd := 0, m
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -2883,7 +2976,8 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 //line kernels.go:482
 func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 //line kernels.go:484
 	for s := start; s < gc_bdx; s *= 2 {
@@ -2977,8 +3071,10 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 //line kernels.go:498
 func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, odd int32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -2992,7 +3088,7 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line kernels.go:516
+//line kernels.go:518
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
@@ -3055,7 +3151,78 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:504
 					v.StoreSlice(out[i:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:500
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+//line kernels.go:502
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:500
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+//line kernels.go:502
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:500
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+//line kernels.go:502
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:500
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+//line kernels.go:502
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx

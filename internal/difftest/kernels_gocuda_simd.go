@@ -54,7 +54,38 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line kernels.go:20
 		var sum float32
@@ -481,7 +512,58 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+//line kernels.go:18
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+//line kernels.go:18
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+//line kernels.go:18
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+//line kernels.go:18
+							row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -866,7 +948,66 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+//line kernels.go:18
+						row := gc_by*tile + ty
+						tx := gc_tx
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						sum := gc_s_sum[gc_rank]
+//line kernels.go:30
+						c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+//line kernels.go:18
+						row := gc_by*tile + ty
+						tx := gc_tx
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						sum := gc_s_sum[gc_rank]
+//line kernels.go:30
+						c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+//line kernels.go:18
+						row := gc_by*tile + ty
+						tx := gc_tx
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						sum := gc_s_sum[gc_rank]
+//line kernels.go:30
+						c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+//line kernels.go:18
+						row := gc_by*tile + ty
+						tx := gc_tx
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						sum := gc_s_sum[gc_rank]
+//line kernels.go:30
+						c[row*n+col] = sum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -912,8 +1053,10 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -1080,8 +1223,10 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -1482,8 +1627,10 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -1888,7 +2035,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	n := gc_bdx * 2
 //line kernels.go:78
@@ -3180,8 +3328,10 @@ var gc_tab_int32x16_c303dd3b = [16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 
 //line kernels.go:119
 func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	{
@@ -3460,7 +3610,8 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 //line kernels.go:198
 func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
@@ -3479,7 +3630,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-//line kernels.go:221
+//line kernels.go:222
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -3572,7 +3723,50 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -3612,43 +3806,43 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 						gc_at3 := y[gc_off3:][:gc_to]
 						gc_at4 := x[gc_off3:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 //line kernels.go:200
 							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx + gc_off
@@ -3657,7 +3851,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx + gc_off
@@ -3666,7 +3860,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx + gc_off
@@ -3675,7 +3869,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx + gc_off
@@ -3684,7 +3878,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx + gc_off
@@ -3728,7 +3922,8 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -4089,7 +4284,62 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:227
+					var r T = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:227
+					var r T = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:227
+					var r T = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:227
+					var r T = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -4109,8 +4359,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -4252,7 +4504,62 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -4354,7 +4661,42 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line kernels.go:235
+						x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line kernels.go:235
+						x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line kernels.go:235
+						x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line kernels.go:235
+						x_[tid_] += x_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -4488,7 +4830,62 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:227
+					var r float32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:227
+					var r float32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:227
+					var r float32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:227
+					var r float32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -4508,8 +4905,10 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -4651,7 +5050,62 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -4753,7 +5207,42 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line kernels.go:235
+						x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line kernels.go:235
+						x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line kernels.go:235
+						x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line kernels.go:235
+						x_[tid_] += x_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -4887,7 +5376,62 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:227
+					var r int32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:227
+					var r int32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:227
+					var r int32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line kernels.go:227
+					var r int32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -4911,7 +5455,8 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
@@ -5288,11 +5833,12 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_total := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line kernels.go:295
+//line kernels.go:296
 	var gc_l_mask [32]uint32
 	var gc_c1m [32]uint32
 	var gc_c1v [32]float32
@@ -5730,7 +6276,50 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+//line kernels.go:300
+					out[i] = v + total/1024
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+//line kernels.go:300
+					out[i] = v + total/1024
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+//line kernels.go:300
+					out[i] = v + total/1024
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+//line kernels.go:300
+					out[i] = v + total/1024
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -6665,10 +7254,11 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line kernels.go:391
+//line kernels.go:392
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_v_2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	gc_s_w := compiled.Scratch[int32](gc_b, 3)[:gc_n]
@@ -7002,7 +7592,8 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_gdx := gc_b.GridDim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -7016,7 +7607,7 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 		}
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line kernels.go:487
+//line kernels.go:488
 			gc_qoff, gc_qd := 0, m
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -7224,7 +7815,8 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 //line kernels.go:482
 func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 //line kernels.go:484
 	for s := start; s < gc_bdx; s *= 2 {
@@ -7315,7 +7907,42 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line kernels.go:486
+						data[tid] += 1
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line kernels.go:486
+						data[tid] += 1
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line kernels.go:486
+						data[tid] += 1
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line kernels.go:486
+						data[tid] += 1
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7330,8 +7957,10 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 //line kernels.go:498
 func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, odd int32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -7345,7 +7974,7 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line kernels.go:516
+//line kernels.go:518
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
@@ -7475,7 +8104,78 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:500
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+//line kernels.go:502
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:500
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+//line kernels.go:502
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:500
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+//line kernels.go:502
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:500
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+//line kernels.go:502
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx

@@ -32,20 +32,15 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line labeled.go:60
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line labeled.go:39
 			var v int32
-//line labeled.go:41
 			gc_l_v[gc_lane] = v
 		}
-//line labeled.go:42
 		gc_save12 := gc_act
 		gc_in12 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line labeled.go:41
 			i := 0
-//line labeled.go:43
 			gc_l_i[gc_lane] = i
 		}
 		for {
@@ -55,17 +50,15 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 			}
 			gc_act = gc_in12 &^ gc_dead
 			var gc_m12, gc_skip12 uint32
-//line labeled.go:53
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line labeled.go:38
 				lane := (gc_rank & 31)
-//line labeled.go:40
 				i := gc_l_i[gc_lane]
+//line labeled.go:41
 				if i < 2+lane%4 {
 					gc_m12 |= 1 << gc_lane
 				}
@@ -75,16 +68,13 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 			if gc_act == 0 {
 				break
 			}
-//line labeled.go:43
 			gc_save8 := gc_act
 			gc_in8 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line labeled.go:42
 				k := 0
-//line labeled.go:44
 				gc_l_k[gc_lane] = k
 			}
 			for {
@@ -94,18 +84,14 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 				}
 				gc_act = gc_in8 &^ gc_dead
 				var gc_m8, gc_skip8 uint32
-//line labeled.go:54
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line labeled.go:38
 					lane := (gc_rank & 31)
-//line labeled.go:40
 					i := gc_l_i[gc_lane]
-//line labeled.go:42
 					k := gc_l_k[gc_lane]
 //line labeled.go:42
 					if k < 1+(lane+i)%3 {
@@ -117,7 +103,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 				if gc_act == 0 {
 					break
 				}
-//line labeled.go:52
 				var gc_m3 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -125,12 +110,10 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line labeled.go:38
 					lane := (gc_rank & 31)
-//line labeled.go:40
 					i := gc_l_i[gc_lane]
-//line labeled.go:42
 					k := gc_l_k[gc_lane]
+//line labeled.go:43
 					if (lane+i+k)%7 == 3 {
 						gc_m3 |= 1 << gc_lane
 					}
@@ -138,14 +121,12 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 				gc_save3 := gc_act
 				gc_act = gc_save3 & gc_m3
 				if gc_act != 0 {
-//line labeled.go:44
 					gc_in8 &^= gc_act
 					gc_skip8 |= gc_act
 					gc_skip12 |= gc_act
 					gc_act = 0
 				}
 				gc_act = gc_save3 &^ gc_dead &^ gc_skip8
-//line labeled.go:52
 				var gc_m4 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -153,11 +134,8 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line labeled.go:38
 					lane := (gc_rank & 31)
-//line labeled.go:40
 					i := gc_l_i[gc_lane]
-//line labeled.go:42
 					k := gc_l_k[gc_lane]
 //line labeled.go:46
 					if (lane*i+k)%11 == 5 {
@@ -167,7 +145,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 				gc_save4 := gc_act
 				gc_act = gc_save4 & gc_m4
 				if gc_act != 0 {
-//line labeled.go:47
 					gc_in8 &^= gc_act
 					gc_skip8 |= gc_act
 					gc_in12 &^= gc_act
@@ -175,241 +152,237 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					gc_act = 0
 				}
 				gc_act = gc_save4 &^ gc_dead &^ gc_skip8
-//line labeled.go:55
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line labeled.go:38
 					lane := (gc_rank & 31)
-//line labeled.go:40
 					i := gc_l_i[gc_lane]
-//line labeled.go:42
 					k := gc_l_k[gc_lane]
 //line labeled.go:49
 					var mask uint32
 					{
-//line labeled.go:50
 						j := int(0)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(1)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(2)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(3)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(4)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(5)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(6)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(7)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(8)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(9)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(10)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(11)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(12)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(13)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(14)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(15)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(16)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(17)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(18)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(19)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(20)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(21)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(22)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(23)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(24)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(25)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(26)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(27)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(28)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(29)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(30)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:50
 						j := int(31)
+//line labeled.go:51
 						if labeledAt(j, i, k) {
 							mask |= 1 << j
 						}
@@ -426,7 +399,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line labeled.go:63
 					v := gc_l_v[gc_lane]
 //line labeled.go:56
 					v += gc_c1r[gc_lane]
@@ -437,7 +409,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line labeled.go:66
 					k := gc_l_k[gc_lane]
 //line labeled.go:42
 					k++
@@ -445,12 +416,10 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			gc_act = gc_save8 &^ gc_dead &^ gc_skip12
-//line labeled.go:48
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line labeled.go:54
 				v := gc_l_v[gc_lane]
 //line labeled.go:58
 				v++
@@ -461,7 +430,6 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line labeled.go:68
 				i := gc_l_i[gc_lane]
 //line labeled.go:41
 				i++
@@ -469,12 +437,11 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 			}
 		}
 		gc_act = gc_save12 &^ gc_dead
-//line labeled.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line labeled.go:51
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line labeled.go:53
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
 //line labeled.go:60
@@ -515,20 +482,15 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line labeled.go:111
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line labeled.go:92
 			var v int32
-//line labeled.go:94
 			gc_l_v[gc_lane] = v
 		}
-//line labeled.go:95
 		gc_save10 := gc_act
 		gc_in10 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line labeled.go:94
 			i := 0
-//line labeled.go:96
 			gc_l_i[gc_lane] = i
 		}
 		for {
@@ -538,17 +500,15 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 			}
 			gc_act = gc_in10 &^ gc_dead
 			var gc_m10, gc_skip10 uint32
-//line labeled.go:106
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line labeled.go:91
 				lane := (gc_rank & 31)
-//line labeled.go:93
 				i := gc_l_i[gc_lane]
+//line labeled.go:94
 				if i < 1+lane%5 {
 					gc_m10 |= 1 << gc_lane
 				}
@@ -560,22 +520,17 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 			}
 //line labeled.go:95
 			for k := range 4 {
-//line labeled.go:97
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line labeled.go:91
 					lane := (gc_rank & 31)
-//line labeled.go:93
 					i := gc_l_i[gc_lane]
 //line labeled.go:96
 					var tag int = (lane + i*k) % 6
-//line labeled.go:98
 					gc_l_tag[gc_lane] = tag
 				}
-//line labeled.go:101
 				var gc_m5 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -592,13 +547,11 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 				gc_save5 := gc_act
 				gc_act = gc_save5 & gc_m5
 				if gc_act != 0 {
-//line labeled.go:98
 					gc_skip10 |= gc_act
 					gc_act = 0
 				}
 				gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
 				if gc_act != 0 {
-//line labeled.go:104
 					var gc_m4 uint32
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
@@ -615,248 +568,243 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					gc_save4 := gc_act
 					gc_act = gc_save4 & gc_m4
 					if gc_act != 0 {
-//line labeled.go:100
 						gc_in10 &^= gc_act
 						gc_skip10 |= gc_act
 						gc_act = 0
 					}
 					gc_act = gc_save4 &^ gc_dead &^ gc_skip10
 				}
-//line labeled.go:107
 				gc_act = gc_save5 &^ gc_dead &^ gc_skip10
-//line labeled.go:110
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line labeled.go:91
 					lane := (gc_rank & 31)
-//line labeled.go:93
 					i := gc_l_i[gc_lane]
 //line labeled.go:102
 					var mask uint32
 					{
-//line labeled.go:103
 						j := int(0)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(1)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(2)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(3)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(4)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(5)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(6)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(7)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(8)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(9)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(10)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(11)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(12)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(13)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(14)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(15)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(16)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(17)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(18)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(19)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(20)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(21)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(22)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(23)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(24)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(25)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(26)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(27)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(28)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(29)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(30)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
 					}
 					{
-//line labeled.go:103
 						j := int(31)
+//line labeled.go:104
 						if labeledUniformAt(j, i, k) {
 							mask |= 1 << j
 						}
@@ -876,7 +824,6 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 //line labeled.go:108
 					b := gc_c1r[gc_lane]
 					v += int32(bits.OnesCount32(b)) + int32(k)
-//line labeled.go:111
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -884,7 +831,6 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line labeled.go:120
 				v := gc_l_v[gc_lane]
 //line labeled.go:111
 				v *= 2
@@ -895,7 +841,6 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line labeled.go:121
 				i := gc_l_i[gc_lane]
 //line labeled.go:94
 				i++
@@ -903,12 +848,11 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 			}
 		}
 		gc_act = gc_save10 &^ gc_dead
-//line labeled.go:101
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line labeled.go:104
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line labeled.go:106
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
 //line labeled.go:113

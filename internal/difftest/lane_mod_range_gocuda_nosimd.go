@@ -41,15 +41,13 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_mod_range.go:13
 				tid := gc_tx
+//line lane_mod_range.go:14
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
 				v := in[at]
-//line lane_mod_range.go:17
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lane_mod_range.go:16
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -65,7 +63,6 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 //line lane_mod_range.go:17
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lane_mod_range.go:21
 						v := gc_l_v[gc_lane]
 //line lane_mod_range.go:17
 						v += gc_c1r[gc_lane]
@@ -85,7 +82,6 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line lane_mod_range.go:35
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -100,10 +96,9 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_mod_range.go:13
 				tid := gc_tx
+//line lane_mod_range.go:14
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
-//line lane_mod_range.go:16
 				v := gc_l_v[gc_lane]
 //line lane_mod_range.go:19
 				if tid%32 == 0 {
@@ -146,16 +141,13 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_mod_range.go:29
 				tid := gc_tx
 //line lane_mod_range.go:31
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
 				v := in[at]
-//line lane_mod_range.go:34
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lane_mod_range.go:33
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -171,7 +163,6 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 //line lane_mod_range.go:34
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line lane_mod_range.go:38
 						v := gc_l_v[gc_lane]
 //line lane_mod_range.go:34
 						v += gc_c1r[gc_lane]
@@ -191,7 +182,6 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line lane_mod_range.go:52
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -206,11 +196,10 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_mod_range.go:29
 				tid := gc_tx
+//line lane_mod_range.go:30
 				lane := tid & 31
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
-//line lane_mod_range.go:33
 				v := gc_l_v[gc_lane]
 //line lane_mod_range.go:36
 				if lane == 0 {

@@ -43,15 +43,13 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_mod_range.go:13
 				tid := gc_tx
+//line lane_mod_range.go:14
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
 				v := in[at]
-//line lane_mod_range.go:17
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lane_mod_range.go:16
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -99,7 +97,6 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line lane_mod_range.go:30
 							v := gc_l_v[gc_lane]
 //line lane_mod_range.go:17
 							v += gc_c1r[gc_lane]
@@ -120,7 +117,6 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line lane_mod_range.go:36
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -135,10 +131,9 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_mod_range.go:13
 				tid := gc_tx
+//line lane_mod_range.go:14
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
-//line lane_mod_range.go:16
 				v := gc_l_v[gc_lane]
 //line lane_mod_range.go:19
 				if tid%32 == 0 {
@@ -181,16 +176,13 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_mod_range.go:29
 				tid := gc_tx
 //line lane_mod_range.go:31
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
 				v := in[at]
-//line lane_mod_range.go:34
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line lane_mod_range.go:33
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v)
@@ -238,7 +230,6 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line lane_mod_range.go:47
 							v := gc_l_v[gc_lane]
 //line lane_mod_range.go:34
 							v += gc_c1r[gc_lane]
@@ -259,7 +250,6 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line lane_mod_range.go:53
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -274,11 +264,10 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line lane_mod_range.go:29
 				tid := gc_tx
+//line lane_mod_range.go:30
 				lane := tid & 31
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
-//line lane_mod_range.go:33
 				v := gc_l_v[gc_lane]
 //line lane_mod_range.go:36
 				if lane == 0 {

@@ -18,11 +18,12 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line lanemoves.go:23
+//line lanemoves.go:24
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -35,7 +36,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lanemoves.go:37
+//line lanemoves.go:38
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 //line lanemoves.go:14
@@ -235,7 +236,50 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
+//line lanemoves.go:23
+					out[i] = 2*keep + x
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
+//line lanemoves.go:23
+					out[i] = 2*keep + x
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
+//line lanemoves.go:23
+					out[i] = 2*keep + x
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
+//line lanemoves.go:23
+					out[i] = 2*keep + x
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -255,12 +299,13 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line lanemoves.go:44
+//line lanemoves.go:45
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -450,10 +495,11 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line lanemoves.go:67
+//line lanemoves.go:68
 	var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -465,7 +511,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lanemoves.go:80
+//line lanemoves.go:81
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 //line lanemoves.go:59
@@ -651,7 +697,62 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
+//line lanemoves.go:69
+					out[i] = z
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
+//line lanemoves.go:69
+					out[i] = z
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
+//line lanemoves.go:69
+					out[i] = z
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
+//line lanemoves.go:69
+					out[i] = z
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -674,10 +775,11 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line lanemoves.go:87
+//line lanemoves.go:88
 	var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -689,7 +791,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lanemoves.go:100
+//line lanemoves.go:101
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -884,12 +986,63 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
+//line lanemoves.go:89
+					out[i] = z
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
+//line lanemoves.go:89
+					out[i] = z
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
+//line lanemoves.go:89
+					out[i] = z
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
+//line lanemoves.go:89
+					out[i] = z
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_s_v_[gc_rank]
-//line lanemoves.go:97
 				var r int32 = v_
 //line lanemoves.go:87
 				z := r
@@ -907,11 +1060,12 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_up := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_down := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line lanemoves.go:117
+//line lanemoves.go:118
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -925,7 +1079,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lanemoves.go:132
+//line lanemoves.go:133
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1128,7 +1282,50 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
+//line lanemoves.go:117
+					out[i] = 2*up - down
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
+//line lanemoves.go:117
+					out[i] = 2*up - down
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
+//line lanemoves.go:117
+					out[i] = 2*up - down
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
+//line lanemoves.go:117
+					out[i] = 2*up - down
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

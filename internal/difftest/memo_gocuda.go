@@ -74,8 +74,8 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line memo.go:43
 				i := gc_bx*gc_bdx + gc_tx
+//line memo.go:44
 				var x int32
 				if i < len(in) {
 					x = in[i]
@@ -92,19 +92,16 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line memo.go:56
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line memo.go:58
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line memo.go:63
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line memo.go:43
 					i := gc_bx*gc_bdx + gc_tx
-//line memo.go:45
 					x := gc_l_x[gc_lane]
 //line memo.go:48
 					b := gc_c1r[gc_lane]
@@ -124,7 +121,6 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 					}
 				}
 			} else {
-//line memo.go:57
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -132,9 +128,7 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line memo.go:43
 					i := gc_bx*gc_bdx + gc_tx
-//line memo.go:45
 					x := gc_l_x[gc_lane]
 //line memo.go:48
 					b := gc_c1r[gc_lane]

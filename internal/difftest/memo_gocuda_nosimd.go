@@ -37,15 +37,15 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line memo.go:38
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line memo.go:40
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line memo.go:22
 					i := gc_bx*gc_bdx + gc_tx
+//line memo.go:23
 					var x float32
 					if true || i < len(in) {
 						x = gc_at[gc_lane]
@@ -60,8 +60,8 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line memo.go:22
 					i := gc_bx*gc_bdx + gc_tx
+//line memo.go:23
 					var x float32
 					if i < len(in) {
 						x = in[i]
@@ -99,11 +99,8 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line memo.go:22
 				i := gc_bx*gc_bdx + gc_tx
-//line memo.go:24
 				x := gc_l_x[gc_lane]
-//line memo.go:26
 				sum := gc_l_sum[gc_lane]
 //line memo.go:28
 				sum2 := gc_c2r[gc_lane]

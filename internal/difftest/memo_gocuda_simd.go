@@ -38,15 +38,15 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line memo.go:38
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line memo.go:40
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line memo.go:22
 					i := gc_bx*gc_bdx + gc_tx
+//line memo.go:23
 					var x float32
 					if true || i < len(in) {
 						x = gc_at[gc_lane]
@@ -61,8 +61,8 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line memo.go:22
 					i := gc_bx*gc_bdx + gc_tx
+//line memo.go:23
 					var x float32
 					if i < len(in) {
 						x = in[i]
@@ -95,28 +95,22 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 //line memo.go:29
 			gc_vb := archsimd.BroadcastFloat32x8(float32(size))
 			gc_vb2 := archsimd.BroadcastFloat32x8(1e-5)
-//line memo.go:30
 			gc_vb3 := archsimd.BroadcastFloat32x8(1)
-//line memo.go:30
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line memo.go:29
 				gc_vb4 := archsimd.BroadcastFloat32x8(float32(size))
 				gc_vb5 := archsimd.BroadcastFloat32x8(1e-5)
-//line memo.go:30
 				gc_vb6 := archsimd.BroadcastFloat32x8(1)
-//line memo.go:30
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line memo.go:35
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line memo.go:22
 					var i int = gc_bx*gc_bdx + gc_tx
 //line memo.go:22
 					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
@@ -136,55 +130,40 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 						gc_t6 := inv
 //line memo.go:32
 						var gc_lanes4 [8]float32
-//line memo.go:32
 						gc_t4.Store(&gc_lanes4)
-//line memo.go:32
 						for gc_k4 := range 8 {
-//line memo.go:32
 							if 0xff&(1<<gc_k4) != 0 {
-//line memo.go:32
 								gc_pos.Thread = gc_rank + gc_k4
+//line memo.go:33
 								out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
-//line memo.go:33
 						gc_pos.Thread = gc_rank
 //line memo.go:33
 						var gc_lanes5 [8]float32
-//line memo.go:33
 						gc_t5.Store(&gc_lanes5)
-//line memo.go:33
 						for gc_k5 := range 8 {
-//line memo.go:33
 							if 0xff&(1<<gc_k5) != 0 {
-//line memo.go:33
 								gc_pos.Thread = gc_rank + gc_k5
 //line memo.go:33
 								out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 							}
 						}
-//line memo.go:33
 						gc_pos.Thread = gc_rank
 //line memo.go:33
 						var gc_lanes6 [8]float32
-//line memo.go:33
 						gc_t6.Store(&gc_lanes6)
-//line memo.go:33
 						for gc_k6 := range 8 {
-//line memo.go:33
 							if 0xff&(1<<gc_k6) != 0 {
-//line memo.go:33
 								gc_pos.Thread = gc_rank + gc_k6
 //line memo.go:33
 								out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
-//line memo.go:33
 						gc_pos.Thread = gc_rank
 					} else {
 //line memo.go:33
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line memo.go:32
 						if gc_if2.ToBits() != 0 {
 //line memo.go:32
 							gc_t7 := r.Mul(x.Sub(m))
@@ -194,54 +173,39 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 							gc_t9 := inv
 //line memo.go:32
 							var gc_lanes7 [8]float32
-//line memo.go:32
 							gc_t7.Store(&gc_lanes7)
-//line memo.go:32
 							for gc_k7 := range 8 {
-//line memo.go:32
 								if gc_if2.ToBits()&(1<<gc_k7) != 0 {
-//line memo.go:32
 									gc_pos.Thread = gc_rank + gc_k7
+//line memo.go:33
 									out[(3*i)+3*gc_k7] = gc_lanes7[gc_k7]
 								}
 							}
-//line memo.go:33
 							gc_pos.Thread = gc_rank
 //line memo.go:33
 							var gc_lanes8 [8]float32
-//line memo.go:33
 							gc_t8.Store(&gc_lanes8)
-//line memo.go:33
 							for gc_k8 := range 8 {
-//line memo.go:33
 								if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-//line memo.go:33
 									gc_pos.Thread = gc_rank + gc_k8
 //line memo.go:33
 									out[(3*i+1)+3*gc_k8] = gc_lanes8[gc_k8]
 								}
 							}
-//line memo.go:33
 							gc_pos.Thread = gc_rank
 //line memo.go:33
 							var gc_lanes9 [8]float32
-//line memo.go:33
 							gc_t9.Store(&gc_lanes9)
-//line memo.go:33
 							for gc_k9 := range 8 {
-//line memo.go:33
 								if gc_if2.ToBits()&(1<<gc_k9) != 0 {
-//line memo.go:33
 									gc_pos.Thread = gc_rank + gc_k9
 //line memo.go:33
 									out[(3*i+2)+3*gc_k9] = gc_lanes9[gc_k9]
 								}
 							}
-//line memo.go:33
 							gc_pos.Thread = gc_rank
 						}
 					}
-//line memo.go:34
 					gc_left &^= 0xff << gc_lane
 				}
 			} else {
@@ -255,12 +219,10 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line memo.go:48
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line memo.go:22
 					var i int = gc_bx*gc_bdx + gc_tx
 //line memo.go:22
 					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane:])
@@ -281,61 +243,44 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 						gc_t3 := inv
 //line memo.go:33
 						var gc_lanes [8]float32
-//line memo.go:33
 						gc_t.Store(&gc_lanes)
-//line memo.go:33
 						for gc_k := range 8 {
-//line memo.go:33
 							if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line memo.go:33
 								gc_pos.Thread = gc_rank + gc_k
 //line memo.go:33
 								out[(3*i)+3*gc_k] = gc_lanes[gc_k]
 							}
 						}
-//line memo.go:33
 						gc_pos.Thread = gc_rank
 //line memo.go:33
 						var gc_lanes2 [8]float32
-//line memo.go:33
 						gc_t2.Store(&gc_lanes2)
-//line memo.go:33
 						for gc_k2 := range 8 {
-//line memo.go:33
 							if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line memo.go:33
 								gc_pos.Thread = gc_rank + gc_k2
 //line memo.go:33
 								out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
-//line memo.go:33
 						gc_pos.Thread = gc_rank
 //line memo.go:33
 						var gc_lanes3 [8]float32
-//line memo.go:33
 						gc_t3.Store(&gc_lanes3)
-//line memo.go:33
 						for gc_k3 := range 8 {
-//line memo.go:33
 							if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line memo.go:33
 								gc_pos.Thread = gc_rank + gc_k3
 //line memo.go:33
 								out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
 							}
 						}
-//line memo.go:33
 						gc_pos.Thread = gc_rank
 					}
-//line memo.go:34
 					gc_left &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line memo.go:41
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -348,11 +293,8 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line memo.go:22
 				i := gc_bx*gc_bdx + gc_tx
-//line memo.go:24
 				x := gc_l_x[gc_lane]
-//line memo.go:26
 				sum := gc_l_sum[gc_lane]
 //line memo.go:28
 				sum2 := gc_c2r[gc_lane]

@@ -18,7 +18,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -273,7 +274,38 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			var r int32 = s[0]
 			lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step5 := gc_vstep2
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+			{
+				gc_rank := gc_step5 + 0
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r := s[0]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step5 + 1
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r := s[0]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step5 + 2
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r := s[0]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step5 + 3
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r := s[0]
+				gc_s_r[gc_rank] = r
+			}
+		}
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r := s[0]
@@ -313,54 +345,38 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			if gc_from >= 0 && gc_to <= len(s_) && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
 				gc_at5 := s_[:gc_to]
 				gc_at6 := s_[gc_off3:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-//line methods.go:20
-						gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
-					{
-						gc_tx := gc_step5 + 1
-//line methods.go:20
-						gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
-					{
-						gc_tx := gc_step5 + 2
-//line methods.go:20
-						gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
-					{
-						gc_tx := gc_step5 + 3
-//line methods.go:20
-						gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line methods.go:20
-					gc_at5[gc_tx] += gc_at6[gc_tx]
-				}
-			} else {
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid_ := gc_tx
 //line methods.go:20
-						s_[tid_] += s_[tid_+k_]
+						gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid_ := gc_tx
 //line methods.go:20
-						s_[tid_] += s_[tid_+k_]
+						gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 2
+//line methods.go:20
+						gc_at5[gc_tx] += gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step6 + 3
+//line methods.go:20
+						gc_at5[gc_tx] += gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+//line methods.go:20
+					gc_at5[gc_tx] += gc_at6[gc_tx]
+				}
+			} else {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid_ := gc_tx
@@ -368,7 +384,23 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						s_[tid_] += s_[tid_+k_]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line methods.go:20
+						s_[tid_] += s_[tid_+k_]
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line methods.go:20
+						s_[tid_] += s_[tid_+k_]
+					}
+					{
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid_ := gc_tx
@@ -376,7 +408,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						s_[tid_] += s_[tid_+k_]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -412,7 +444,38 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			var r_2 float32 = s_[0]
 			lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
 		}
-		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+		gc_step8 := gc_vstep4
+		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+			{
+				gc_rank := gc_step8 + 0
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r_2 := s_[0]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_rank := gc_step8 + 1
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r_2 := s_[0]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_rank := gc_step8 + 2
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r_2 := s_[0]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_rank := gc_step8 + 3
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r_2 := s_[0]
+				gc_s_r_2[gc_rank] = r_2
+			}
+		}
+		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r_2 := s_[0]
@@ -494,8 +557,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_r_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -863,7 +928,74 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 //line methods.go:63
 				r_.StoreSlice(gc_s_r_[gc_rank:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -904,10 +1036,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
-					gc_step5 := gc_seg2
-					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+					gc_step6 := gc_seg2
+					for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -918,7 +1050,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -929,7 +1061,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -940,7 +1072,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -951,7 +1083,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -965,10 +1097,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -979,7 +1111,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -990,7 +1122,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step7 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1001,7 +1133,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step7 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1012,7 +1144,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -1065,8 +1197,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	n := gc_bdx
 //line methods.go:88
@@ -1226,9 +1360,10 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line methods.go:110
+//line methods.go:111
 	var gc_l_s [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32

@@ -19,7 +19,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -246,7 +247,42 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line methods.go:20
+						s[tid] += s[tid+k]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line methods.go:20
+						s[tid] += s[tid+k]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line methods.go:20
+						s[tid] += s[tid+k]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line methods.go:20
+						s[tid] += s[tid+k]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -322,7 +358,38 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+		gc_step4 := gc_vstep4
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r := s[0]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r := s[0]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r := s[0]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r := s[0]
+				gc_s_r[gc_rank] = r
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r := s[0]
@@ -433,7 +500,42 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line methods.go:20
+						s_[tid_] += s_[tid_+k_]
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line methods.go:20
+						s_[tid_] += s_[tid_+k_]
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line methods.go:20
+						s_[tid_] += s_[tid_+k_]
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line methods.go:20
+						s_[tid_] += s_[tid_+k_]
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -517,7 +619,38 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
+		gc_step6 := gc_vstep8
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r_2 := s_[0]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r_2 := s_[0]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r_2 := s_[0]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r_2 := s_[0]
+				gc_s_r_2[gc_rank] = r_2
+			}
+		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r_2 := s_[0]
@@ -599,8 +732,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_r_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -723,7 +858,62 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					_ = step
+//line methods.go:63
+					s_2[gc_tx] = v_
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					_ = step
+//line methods.go:63
+					s_2[gc_tx] = v_
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					_ = step
+//line methods.go:63
+					s_2[gc_tx] = v_
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+					_ = step
+//line methods.go:63
+					s_2[gc_tx] = v_
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -807,10 +997,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
+					gc_step2 := gc_seg
+					for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -821,7 +1011,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -832,7 +1022,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -843,7 +1033,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -854,7 +1044,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -868,10 +1058,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -882,7 +1072,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -893,7 +1083,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -904,7 +1094,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -915,7 +1105,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -1076,7 +1266,74 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep5
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -1167,10 +1424,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
-					gc_step3 := gc_seg2
-					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+					gc_step5 := gc_seg2
+					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -1181,7 +1438,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -1192,7 +1449,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -1203,7 +1460,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -1214,7 +1471,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -1228,10 +1485,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1242,7 +1499,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1253,7 +1510,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1264,7 +1521,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1275,7 +1532,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -1432,8 +1689,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	n := gc_bdx
 //line methods.go:88
@@ -1521,7 +1780,46 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line methods.go:89
+					i := gc_bx*n + tid
+					s[tid] = in[i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line methods.go:89
+					i := gc_bx*n + tid
+					s[tid] = in[i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line methods.go:89
+					i := gc_bx*n + tid
+					s[tid] = in[i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line methods.go:89
+					i := gc_bx*n + tid
+					s[tid] = in[i]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1627,9 +1925,10 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line methods.go:110
+//line methods.go:111
 	var gc_l_s [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32

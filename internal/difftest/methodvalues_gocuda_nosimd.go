@@ -14,8 +14,10 @@ import (
 func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_5 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -719,7 +721,8 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_r_2 := compiled.Scratch[relay](gc_b, 0)[:gc_n]
 	gc_s_r_4 := compiled.Scratch[relay](gc_b, 1)[:gc_n]
@@ -745,7 +748,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:106
 			v_.StoreSlice(gc_s_v_[gc_rank:])
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v_ int32 = int32(gc_tx)
+				gc_s_v_[gc_rank] = v_
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v_ int32 = int32(gc_tx)
+				gc_s_v_[gc_rank] = v_
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v_ int32 = int32(gc_tx)
+				gc_s_v_[gc_rank] = v_
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v_ int32 = int32(gc_tx)
+				gc_s_v_[gc_rank] = v_
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			var v_ int32 = int32(gc_tx)
@@ -761,10 +795,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 				copy(gc_at, gc_s_v_[gc_base:][:gc_bdx])
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -772,7 +806,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_[gc_tx] = v_
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -780,7 +814,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_[gc_tx] = v_
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -788,7 +822,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_[gc_tx] = v_
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -796,7 +830,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_[gc_tx] = v_
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -827,10 +861,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
-						gc_step2 := gc_seg
-						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+						gc_step3 := gc_seg
+						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -839,7 +873,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -848,7 +882,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -857,7 +891,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -866,7 +900,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
@@ -878,10 +912,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -890,7 +924,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -899,7 +933,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -908,7 +942,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -917,7 +951,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -1018,10 +1052,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 				copy(gc_at3, gc_s_v_3[gc_base:][:gc_bdx])
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1029,7 +1063,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_2[gc_tx] = v_3
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1037,7 +1071,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_2[gc_tx] = v_3
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1045,7 +1079,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_2[gc_tx] = v_3
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1053,7 +1087,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_2[gc_tx] = v_3
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1084,10 +1118,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_3[gc_rank] = v_3
 						}
 					} else {
-						gc_step5 := gc_seg2
-						for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+						gc_step6 := gc_seg2
+						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
 							{
-								gc_tx := gc_step5 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1096,7 +1130,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step5 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1105,7 +1139,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step5 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1114,7 +1148,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step5 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1123,7 +1157,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 						}
-						for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1135,10 +1169,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1147,7 +1181,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1156,7 +1190,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1165,7 +1199,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1174,7 +1208,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1184,10 +1218,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 			{
-				gc_rank := gc_step7 + 0
+				gc_rank := gc_step8 + 0
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1195,7 +1229,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step7 + 1
+				gc_rank := gc_step8 + 1
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1203,7 +1237,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step7 + 2
+				gc_rank := gc_step8 + 2
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1211,7 +1245,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step7 + 3
+				gc_rank := gc_step8 + 3
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1219,7 +1253,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_[gc_rank] = k_
 			}
 		}
-		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
@@ -1285,10 +1319,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 				copy(gc_at5, gc_s_v_4[gc_base:][:gc_bdx])
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1296,7 +1330,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_3[gc_tx] = v_4
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1304,7 +1338,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_3[gc_tx] = v_4
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1312,7 +1346,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_3[gc_tx] = v_4
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1320,7 +1354,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						s_3[gc_tx] = v_4
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1351,10 +1385,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_4[gc_rank] = v_4
 						}
 					} else {
-						gc_step9 := gc_seg3
-						for ; gc_step9+3 < gc_segend3; gc_step9 += 4 {
+						gc_step10 := gc_seg3
+						for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
 							{
-								gc_tx := gc_step9 + 0
+								gc_tx := gc_step10 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1363,7 +1397,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step9 + 1
+								gc_tx := gc_step10 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1372,7 +1406,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step9 + 2
+								gc_tx := gc_step10 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1381,7 +1415,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step9 + 3
+								gc_tx := gc_step10 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1390,7 +1424,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 						}
-						for gc_tx := gc_step9; gc_tx < gc_segend3; gc_tx++ {
+						for gc_tx := gc_step10; gc_tx < gc_segend3; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1402,10 +1436,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg3 = gc_segend3
 				}
 			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
 					{
-						gc_tx := gc_step10 + 0
+						gc_tx := gc_step11 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1414,7 +1448,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step10 + 1
+						gc_tx := gc_step11 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1423,7 +1457,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step10 + 2
+						gc_tx := gc_step11 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1432,7 +1466,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step10 + 3
+						gc_tx := gc_step11 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1441,7 +1475,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 				}
-				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1451,10 +1485,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-		gc_step11 := 0
-		for ; gc_step11+3 < gc_n; gc_step11 += 4 {
+		gc_step12 := 0
+		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 			{
-				gc_rank := gc_step11 + 0
+				gc_rank := gc_step12 + 0
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -1462,7 +1496,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step11 + 1
+				gc_rank := gc_step12 + 1
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -1470,7 +1504,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step11 + 2
+				gc_rank := gc_step12 + 2
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -1478,7 +1512,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step11 + 3
+				gc_rank := gc_step12 + 3
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -1486,7 +1520,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_s_k_2[gc_rank] = k_2
 			}
 		}
-		for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
@@ -1569,8 +1603,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1934,7 +1970,8 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]

@@ -96,8 +96,8 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:84
 				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:85
 				gc_c1v[gc_lane] = in[i] > 0
 			}
 		}
@@ -113,8 +113,8 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:84
 				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:85
 				var allSync bool = gc_c1r[gc_lane]
 //line normalize.go:85
 				gc_c2v[gc_lane] = in[i] > 0
@@ -133,9 +133,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:84
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:86
 				allSync := gc_l_allSync[gc_lane]
 //line normalize.go:85
 				var anySync bool = gc_c2r[gc_lane]
@@ -148,7 +146,6 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 		{
-//line normalize.go:96
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -158,7 +155,6 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:84
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:90
 				gc_c3v[gc_lane] = in[i]%3 == 0
@@ -176,7 +172,6 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:84
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:90
 				var allSync_ bool = gc_c3r[gc_lane]
@@ -197,9 +192,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line normalize.go:84
 				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:86
 				allSync_ := gc_l_allSync_[gc_lane]
 //line normalize.go:90
 				var anySync_ bool = gc_c4r[gc_lane]

@@ -28,7 +28,6 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line outer_uniform.go:33
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -36,21 +35,16 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line outer_uniform.go:14
 				z := uint32(gc_bx) * 7
 				v := float32(gc_tx)
-//line outer_uniform.go:18
 				gc_l_z[gc_lane] = z
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line outer_uniform.go:17
 		gc_save6 := gc_act
 		gc_in6 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line outer_uniform.go:16
 			c0 := 0
-//line outer_uniform.go:18
 			gc_l_c0[gc_lane] = c0
 		}
 		for {
@@ -82,9 +76,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line outer_uniform.go:31
 				z := gc_l_z[gc_lane]
-//line outer_uniform.go:33
 				v := gc_l_v[gc_lane]
 //line outer_uniform.go:17
 				v += float32(z)
@@ -92,17 +84,14 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				gc_l_z[gc_lane] = z
 				gc_l_v[gc_lane] = v
 			}
-//line outer_uniform.go:19
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 			} else {
-//line outer_uniform.go:19
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line outer_uniform.go:26
 					v := gc_l_v[gc_lane]
 //line outer_uniform.go:19
 					v += gc_c1r[gc_lane]
@@ -114,7 +103,6 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line outer_uniform.go:30
 				c0 := gc_l_c0[gc_lane]
 //line outer_uniform.go:16
 				c0++
@@ -123,12 +111,11 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 		}
 		gc_act = gc_save6 &^ gc_dead
 		{
-//line outer_uniform.go:23
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line outer_uniform.go:26
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line outer_uniform.go:28
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 //line outer_uniform.go:21

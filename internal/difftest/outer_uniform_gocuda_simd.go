@@ -29,26 +29,21 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line outer_uniform.go:32
 		gc_left := gc_act
 		if compiled.SIMD {
-//line outer_uniform.go:14
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line outer_uniform.go:14
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line outer_uniform.go:17
 					gc_tx := gc_tidx2.X + gc_lane
-//line outer_uniform.go:19
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line outer_uniform.go:14
 					var z uint32 = uint32(gc_bx) * 7
 					v := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).ConvertToFloat32()
+//line outer_uniform.go:16
 					archsimd.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane:])
 //line outer_uniform.go:15
 					v.StoreSlice(gc_l_v[gc_lane:])
@@ -65,14 +60,13 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line outer_uniform.go:30
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line outer_uniform.go:14
 					var z uint32 = uint32(gc_bx) * 7
 					v := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).ConvertToFloat32()
+//line outer_uniform.go:16
 					archsimd.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane:])
 //line outer_uniform.go:15
 					v.StoreSlice(gc_l_v[gc_lane:])
@@ -82,7 +76,6 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line outer_uniform.go:23
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -93,21 +86,16 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line outer_uniform.go:14
 				z := uint32(gc_bx) * 7
 				v := float32(gc_tx)
-//line outer_uniform.go:18
 				gc_l_z[gc_lane] = z
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line outer_uniform.go:17
 		gc_save6 := gc_act
 		gc_in6 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line outer_uniform.go:16
 			c0 := 0
-//line outer_uniform.go:18
 			gc_l_c0[gc_lane] = c0
 		}
 		for {
@@ -139,9 +127,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line outer_uniform.go:31
 				z := gc_l_z[gc_lane]
-//line outer_uniform.go:33
 				v := gc_l_v[gc_lane]
 //line outer_uniform.go:17
 				v += float32(z)
@@ -149,11 +135,9 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				gc_l_z[gc_lane] = z
 				gc_l_v[gc_lane] = v
 			}
-//line outer_uniform.go:19
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 			} else {
-//line outer_uniform.go:19
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 				gc_left2 := gc_act
 				if compiled.SIMD {
@@ -188,7 +172,6 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line outer_uniform.go:32
 						v := gc_l_v[gc_lane]
 //line outer_uniform.go:19
 						v += gc_c1r[gc_lane]
@@ -201,7 +184,6 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line outer_uniform.go:31
 				c0 := gc_l_c0[gc_lane]
 //line outer_uniform.go:16
 				c0++
@@ -210,12 +192,11 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 		}
 		gc_act = gc_save6 &^ gc_dead
 		{
-//line outer_uniform.go:23
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line outer_uniform.go:26
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line outer_uniform.go:28
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 //line outer_uniform.go:21

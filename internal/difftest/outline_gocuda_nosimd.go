@@ -14,8 +14,10 @@ import (
 func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -219,7 +221,74 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
 					lanes.BroadcastFloat32x8(m).StoreSlice(gc_s_m[gc_rank:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+//line outline.go:19
+						i := gc_bx*gc_bdx + tx
+						var x float32
+//line outline.go:22
+						x = in[i]
+//line outline.go:24
+						var s, m float32
+						gc_s_x[gc_rank] = x
+						gc_s_s[gc_rank] = s
+						gc_s_m[gc_rank] = m
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+//line outline.go:19
+						i := gc_bx*gc_bdx + tx
+						var x float32
+//line outline.go:22
+						x = in[i]
+//line outline.go:24
+						var s, m float32
+						gc_s_x[gc_rank] = x
+						gc_s_s[gc_rank] = s
+						gc_s_m[gc_rank] = m
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+//line outline.go:19
+						i := gc_bx*gc_bdx + tx
+						var x float32
+//line outline.go:22
+						x = in[i]
+//line outline.go:24
+						var s, m float32
+						gc_s_x[gc_rank] = x
+						gc_s_s[gc_rank] = s
+						gc_s_m[gc_rank] = m
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+//line outline.go:19
+						i := gc_bx*gc_bdx + tx
+						var x float32
+//line outline.go:22
+						x = in[i]
+//line outline.go:24
+						var s, m float32
+						gc_s_x[gc_rank] = x
+						gc_s_s[gc_rank] = s
+						gc_s_m[gc_rank] = m
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -316,7 +385,50 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						}
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+//line outline.go:26
+						if k := start + tx; tx < tileLen && k < len(in) {
+							tile_[tx] = in[k]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+//line outline.go:26
+						if k := start + tx; tx < tileLen && k < len(in) {
+							tile_[tx] = in[k]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+//line outline.go:26
+						if k := start + tx; tx < tileLen && k < len(in) {
+							tile_[tx] = in[k]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+//line outline.go:26
+						if k := start + tx; tx < tileLen && k < len(in) {
+							tile_[tx] = in[k]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -375,10 +487,10 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			gc_off3 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
 				gc_at4 := out[gc_off3:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
@@ -386,7 +498,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_at4[gc_tx] = s + m
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
@@ -394,7 +506,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_at4[gc_tx] = s + m
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
@@ -402,7 +514,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_at4[gc_tx] = s + m
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
@@ -410,7 +522,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_at4[gc_tx] = s + m
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
@@ -418,10 +530,10 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					gc_at4[gc_tx] = s + m
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -433,7 +545,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						out[i] = s + m
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -445,7 +557,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						out[i] = s + m
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -457,7 +569,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						out[i] = s + m
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -469,7 +581,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						out[i] = s + m
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

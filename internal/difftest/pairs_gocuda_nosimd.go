@@ -32,7 +32,6 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 		if scale == 0 {
 			panic(fmt.Errorf("%w: pairs scale is zero", gocuda.ErrInvalidValue))
 		}
-//line pairs.go:27
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -40,40 +39,40 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pairs.go:26
 					i := gc_bx*gc_bdx + gc_tx
+//line pairs.go:27
 					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pairs.go:26
 					i := gc_bx*gc_bdx + gc_tx
+//line pairs.go:27
 					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pairs.go:26
 					i := gc_bx*gc_bdx + gc_tx
+//line pairs.go:27
 					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pairs.go:26
 					i := gc_bx*gc_bdx + gc_tx
+//line pairs.go:27
 					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line pairs.go:26
 				i := gc_bx*gc_bdx + gc_tx
+//line pairs.go:27
 				out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 			}
 		}

@@ -15,8 +15,10 @@ import (
 func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line peel.go:19
 	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
@@ -111,7 +113,50 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+//line peel.go:18
+						i := gc_bx*gc_bdx + tx
+//line peel.go:21
+						tile_[tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+//line peel.go:18
+						i := gc_bx*gc_bdx + tx
+//line peel.go:21
+						tile_[tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+//line peel.go:18
+						i := gc_bx*gc_bdx + tx
+//line peel.go:21
+						tile_[tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+//line peel.go:18
+						i := gc_bx*gc_bdx + tx
+//line peel.go:21
+						tile_[tx] = in[i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -337,8 +382,10 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -426,7 +473,50 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line peel.go:40
+					i := gc_bx*gc_bdx + tx
+//line peel.go:42
+					tile_[tx] = in[i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line peel.go:40
+					i := gc_bx*gc_bdx + tx
+//line peel.go:42
+					tile_[tx] = in[i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line peel.go:40
+					i := gc_bx*gc_bdx + tx
+//line peel.go:42
+					tile_[tx] = in[i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line peel.go:40
+					i := gc_bx*gc_bdx + tx
+//line peel.go:42
+					tile_[tx] = in[i]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
@@ -605,7 +695,66 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line peel.go:40
+					i := gc_bx*gc_bdx + tx
+					y := float32(-1)
+//line peel.go:45
+					if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line peel.go:40
+					i := gc_bx*gc_bdx + tx
+					y := float32(-1)
+//line peel.go:45
+					if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line peel.go:40
+					i := gc_bx*gc_bdx + tx
+					y := float32(-1)
+//line peel.go:45
+					if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line peel.go:40
+					i := gc_bx*gc_bdx + tx
+					y := float32(-1)
+//line peel.go:45
+					if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
@@ -625,7 +774,8 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:56
 func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -643,7 +793,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line peel.go:78
+//line peel.go:79
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(lo, gc_bx*gc_bdx); gc_bound > gc_from {
@@ -752,7 +902,46 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line peel.go:59
+						out[i] = in[i-1] + in[i+1]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line peel.go:59
+						out[i] = in[i-1] + in[i+1]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line peel.go:59
+						out[i] = in[i-1] + in[i+1]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+//line peel.go:59
+						out[i] = in[i-1] + in[i+1]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -772,7 +961,8 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	w := gc_bdx
 //line peel.go:72
@@ -868,7 +1058,54 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+//line peel.go:71
+						i := (gc_bx*gc_bdy+ty)*w + tx
+//line peel.go:73
+						tile_[ty][tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+//line peel.go:71
+						i := (gc_bx*gc_bdy+ty)*w + tx
+//line peel.go:73
+						tile_[ty][tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+//line peel.go:71
+						i := (gc_bx*gc_bdy+ty)*w + tx
+//line peel.go:73
+						tile_[ty][tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+//line peel.go:71
+						i := (gc_bx*gc_bdy+ty)*w + tx
+//line peel.go:73
+						tile_[ty][tx] = in[i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

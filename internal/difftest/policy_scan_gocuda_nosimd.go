@@ -44,22 +44,19 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line policy_scan.go:66
 				gc_x0 := gc_tidx.X
 				gc_off := (gc_bx * gc_bdx) + gc_x0
+//line policy_scan.go:68
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:73
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line policy_scan.go:62
 						var p_ shflScanPolicy = shflScanPolicy{}
-//line policy_scan.go:62
 						_ = p_
 //line policy_scan.go:62
 						var v_ int32 = gc_at[gc_lane]
-//line policy_scan.go:65
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -70,15 +67,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line policy_scan.go:59
 						i := gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:62
 						var p_ shflScanPolicy = shflScanPolicy{}
-//line policy_scan.go:62
 						_ = p_
 //line policy_scan.go:62
 						var v_ int32 = in[i]
-//line policy_scan.go:65
 						gc_l_v_[gc_lane] = v_
 					}
 				}
@@ -104,7 +98,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					var r_ int32 = v_2
 //line policy_scan.go:48
 					v_ = r_
-//line policy_scan.go:51
 					gc_l_v_2[gc_lane] = v_2
 					gc_l_v_[gc_lane] = v_
 				}
@@ -112,13 +105,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line policy_scan.go:59
 				gc_x02 := gc_tidx.X
 				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line policy_scan.go:61
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:61
 						v_ := gc_l_v_[gc_lane]
 //line policy_scan.go:50
 						var r int32 = v_
@@ -126,7 +118,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_at2[gc_lane] = r
 					}
 				} else {
-//line policy_scan.go:66
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -134,9 +125,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line policy_scan.go:59
 						i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:61
 						v_ := gc_l_v_[gc_lane]
 //line policy_scan.go:50
 						var r int32 = v_
@@ -145,20 +134,18 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					}
 				}
 			}
-//line policy_scan.go:68
 		} else
 //line policy_scan.go:63
 		if tag == 1 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line policy_scan.go:68
 				gc_x03 := gc_tidx.X
 				gc_off3 := (gc_bx * gc_bdx) + gc_x03
+//line policy_scan.go:70
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
 					gc_at3 := in[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:75
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line policy_scan.go:64
@@ -166,7 +153,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						var p_2 *countedScanPolicy = p
 //line policy_scan.go:65
 						var v_3 int32 = gc_at3[gc_lane]
-//line policy_scan.go:69
 						gc_l_p_2[gc_lane] = p_2
 						gc_l_v_3[gc_lane] = v_3
 						gc_l_p[gc_lane] = p
@@ -179,14 +165,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line policy_scan.go:59
 						i := gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:64
 						p := &countedScanPolicy{}
 						var p_2 *countedScanPolicy = p
 //line policy_scan.go:65
 						var v_3 int32 = in[i]
-//line policy_scan.go:69
 						gc_l_p_2[gc_lane] = p_2
 						gc_l_v_3[gc_lane] = v_3
 						gc_l_p[gc_lane] = p
@@ -202,14 +186,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v_4 := gc_l_v_4[gc_lane]
-//line policy_scan.go:54
 					p_2 := gc_l_p_2[gc_lane]
 //line policy_scan.go:48
 					var p_3 *countedScanPolicy = p_2
 //line policy_scan.go:34
 					p_3.steps++
 					var v_5 int32 = v_4
-//line policy_scan.go:38
 					gc_l_v_5[gc_lane] = v_5
 				}
 //line policy_scan.go:35
@@ -232,7 +214,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					var r_3 int32 = r_4
 //line policy_scan.go:48
 					v_3 = r_3
-//line policy_scan.go:52
 					gc_l_v_5[gc_lane] = v_5
 					gc_l_v_3[gc_lane] = v_3
 				}
@@ -240,18 +221,15 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line policy_scan.go:60
 				gc_x04 := gc_tidx.X
 				gc_off4 := (gc_bx * gc_bdx) + gc_x04
+//line policy_scan.go:62
 				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
 					gc_at4 := out[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:67
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line policy_scan.go:61
 						v_3 := gc_l_v_3[gc_lane]
-//line policy_scan.go:63
 						p := gc_l_p[gc_lane]
 //line policy_scan.go:50
 						var r_2 int32 = v_3
@@ -260,7 +238,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_at4[gc_lane] = v + p.steps
 					}
 				} else {
-//line policy_scan.go:71
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -268,11 +245,8 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line policy_scan.go:59
 						i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:61
 						v_3 := gc_l_v_3[gc_lane]
-//line policy_scan.go:63
 						p := gc_l_p[gc_lane]
 //line policy_scan.go:50
 						var r_2 int32 = v_3
@@ -284,23 +258,20 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 			}
 		} else {
 			{
-//line policy_scan.go:75
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line policy_scan.go:78
 				gc_x05 := gc_tidx.X
 				gc_off5 := (gc_bx * gc_bdx) + gc_x05
+//line policy_scan.go:80
 				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
 					gc_at5 := in[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:85
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line policy_scan.go:68
 						var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
 //line policy_scan.go:68
 						var v_6 int32 = gc_at5[gc_lane]
-//line policy_scan.go:71
 						gc_l_p_4[gc_lane] = p_4
 						gc_l_v_6[gc_lane] = v_6
 					}
@@ -312,13 +283,11 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line policy_scan.go:59
 						i := gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:68
 						var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
 //line policy_scan.go:68
 						var v_6 int32 = in[i]
-//line policy_scan.go:71
 						gc_l_p_4[gc_lane] = p_4
 						gc_l_v_6[gc_lane] = v_6
 					}
@@ -330,17 +299,13 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 //line policy_scan.go:48
 				var offset_6 int = offset_5
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line policy_scan.go:52
 					v_7 := gc_l_v_7[gc_lane]
-//line policy_scan.go:54
 					p_4 := gc_l_p_4[gc_lane]
 //line policy_scan.go:48
 					var p_5 nestedScanPolicy[shflScanPolicy] = p_4
-//line policy_scan.go:48
 					_ = p_5
 //line policy_scan.go:42
 					var v_8 int32 = v_7
-//line policy_scan.go:45
 					gc_l_v_8[gc_lane] = v_8
 				}
 //line policy_scan.go:42
@@ -363,7 +328,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					var r_6 int32 = r_7
 //line policy_scan.go:48
 					v_6 = r_6
-//line policy_scan.go:52
 					gc_l_v_8[gc_lane] = v_8
 					gc_l_v_6[gc_lane] = v_6
 				}
@@ -371,13 +335,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line policy_scan.go:60
 				gc_x06 := gc_tidx.X
 				gc_off6 := (gc_bx * gc_bdx) + gc_x06
+//line policy_scan.go:62
 				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 {
 					gc_at6 := out[gc_off6:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:61
 						v_6 := gc_l_v_6[gc_lane]
 //line policy_scan.go:50
 						var r_5 int32 = v_6
@@ -385,7 +348,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_at6[gc_lane] = r_5
 					}
 				} else {
-//line policy_scan.go:72
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -393,9 +355,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line policy_scan.go:59
 						i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:61
 						v_6 := gc_l_v_6[gc_lane]
 //line policy_scan.go:50
 						var r_5 int32 = v_6

@@ -48,29 +48,22 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line policy_scan.go:68
 						gc_tx := gc_tidx2.X + gc_lane
-//line policy_scan.go:70
 						gc_ty := gc_tidx2.Y
 						_ = gc_ty
 						gc_tz := gc_tidx2.Z
 						_ = gc_tz
-//line policy_scan.go:59
 						var i int = gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:62
 						var gc_t3 shflScanPolicy = shflScanPolicy{}
-//line policy_scan.go:62
 						var p_ shflScanPolicy = gc_t3
-//line policy_scan.go:62
 						_ = p_
 //line policy_scan.go:62
 						if i < 0 || i > len(in)-8 {
-//line policy_scan.go:62
 							break
 						}
 //line policy_scan.go:62
 						gc_t4 := archsimd.LoadInt32x8Slice(in[i:])
-//line policy_scan.go:62
 						v_ := gc_t4
 //line policy_scan.go:62
 						v_.StoreSlice(gc_l_v_[gc_lane:])
@@ -87,27 +80,21 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line policy_scan.go:77
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line policy_scan.go:59
 						var i int = gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:62
 						var gc_t shflScanPolicy = shflScanPolicy{}
-//line policy_scan.go:62
 						var p_ shflScanPolicy = gc_t
-//line policy_scan.go:62
 						_ = p_
 //line policy_scan.go:62
 						if i < 0 || i > len(in)-8 {
-//line policy_scan.go:62
 							break
 						}
 //line policy_scan.go:62
 						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line policy_scan.go:62
 						v_ := gc_t2
 //line policy_scan.go:62
 						v_.StoreSlice(gc_l_v_[gc_lane:])
@@ -117,7 +104,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-//line policy_scan.go:70
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -130,15 +116,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line policy_scan.go:59
 					i := gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:62
 					var p_ shflScanPolicy = shflScanPolicy{}
-//line policy_scan.go:62
 					_ = p_
 //line policy_scan.go:62
 					var v_ int32 = in[i]
-//line policy_scan.go:65
 					gc_l_v_[gc_lane] = v_
 				}
 			}
@@ -151,10 +134,8 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c1r)
 				gc_left2 := gc_act
 				if compiled.SIMD {
-//line policy_scan.go:22
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					if gc_act == ^uint32(0) {
-//line policy_scan.go:22
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line policy_scan.go:22
@@ -169,7 +150,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 							} else {
 //line policy_scan.go:23
 								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
-//line policy_scan.go:23
 								if gc_if4.ToBits() != 0 {
 //line policy_scan.go:23
 									v_2 = v_2.Add(u).Merge(v_2, gc_if4)
@@ -196,7 +176,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 //line policy_scan.go:22
 							u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
-//line policy_scan.go:23
 							if gc_if2.ToBits() != 0 {
 //line policy_scan.go:23
 								v_2 = v_2.Add(u).Merge(v_2, gc_if2)
@@ -232,7 +211,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						var r_ int32 = v_2
 //line policy_scan.go:48
 						v_ = r_
-//line policy_scan.go:51
 						gc_l_v_2[gc_lane] = v_2
 						gc_l_v_[gc_lane] = v_
 					}
@@ -243,14 +221,11 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line policy_scan.go:62
 						gc_tx := gc_tidx4.X + gc_lane
-//line policy_scan.go:64
 						gc_ty := gc_tidx4.Y
 						_ = gc_ty
 						gc_tz := gc_tidx4.Z
 						_ = gc_tz
-//line policy_scan.go:59
 						var i int = gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:59
 						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
@@ -258,7 +233,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						r := v_
 //line policy_scan.go:62
 						if i < 0 || i > len(out)-8 {
-//line policy_scan.go:62
 							break
 						}
 //line policy_scan.go:62
@@ -276,12 +250,10 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line policy_scan.go:77
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line policy_scan.go:59
 						var i int = gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:59
 						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
@@ -289,7 +261,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						r := v_
 //line policy_scan.go:62
 						if i < 0 || i > len(out)-8 {
-//line policy_scan.go:62
 							break
 						}
 //line policy_scan.go:62
@@ -300,7 +271,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left3 != 0 {
-//line policy_scan.go:70
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -313,9 +283,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line policy_scan.go:59
 					i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:61
 					v_ := gc_l_v_[gc_lane]
 //line policy_scan.go:50
 					var r int32 = v_
@@ -323,20 +291,18 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					out[i] = r
 				}
 			}
-//line policy_scan.go:67
 		} else
 //line policy_scan.go:63
 		if tag == 1 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line policy_scan.go:68
 				gc_x0 := gc_tidx.X
 				gc_off := (gc_bx * gc_bdx) + gc_x0
+//line policy_scan.go:70
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:75
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line policy_scan.go:64
@@ -344,7 +310,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						var p_2 *countedScanPolicy = p
 //line policy_scan.go:65
 						var v_3 int32 = gc_at[gc_lane]
-//line policy_scan.go:69
 						gc_l_p_2[gc_lane] = p_2
 						gc_l_v_3[gc_lane] = v_3
 						gc_l_p[gc_lane] = p
@@ -357,14 +322,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line policy_scan.go:59
 						i := gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:64
 						p := &countedScanPolicy{}
 						var p_2 *countedScanPolicy = p
 //line policy_scan.go:65
 						var v_3 int32 = in[i]
-//line policy_scan.go:69
 						gc_l_p_2[gc_lane] = p_2
 						gc_l_v_3[gc_lane] = v_3
 						gc_l_p[gc_lane] = p
@@ -380,14 +343,12 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v_4 := gc_l_v_4[gc_lane]
-//line policy_scan.go:54
 					p_2 := gc_l_p_2[gc_lane]
 //line policy_scan.go:48
 					var p_3 *countedScanPolicy = p_2
 //line policy_scan.go:34
 					p_3.steps++
 					var v_5 int32 = v_4
-//line policy_scan.go:38
 					gc_l_v_5[gc_lane] = v_5
 				}
 //line policy_scan.go:35
@@ -396,10 +357,8 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_5, offset_4, gocuda.WarpSize, &gc_c2r)
 				gc_left4 := gc_act
 				if compiled.SIMD {
-//line policy_scan.go:22
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					if gc_act == ^uint32(0) {
-//line policy_scan.go:22
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line policy_scan.go:22
@@ -414,7 +373,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 							} else {
 //line policy_scan.go:23
 								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_4, gc_lane, 8))))
-//line policy_scan.go:23
 								if gc_if8.ToBits() != 0 {
 //line policy_scan.go:23
 									v_5 = v_5.Add(u_).Merge(v_5, gc_if8)
@@ -443,7 +401,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 //line policy_scan.go:22
 							u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
 							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_4, gc_lane, 8))))
-//line policy_scan.go:23
 							if gc_if6.ToBits() != 0 {
 //line policy_scan.go:23
 								v_5 = v_5.Add(u_).Merge(v_5, gc_if6)
@@ -483,7 +440,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						var r_3 int32 = r_4
 //line policy_scan.go:48
 						v_3 = r_3
-//line policy_scan.go:52
 						gc_l_v_5[gc_lane] = v_5
 						gc_l_v_3[gc_lane] = v_3
 					}
@@ -492,18 +448,15 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line policy_scan.go:61
 				gc_x02 := gc_tidx.X
 				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line policy_scan.go:63
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:68
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line policy_scan.go:61
 						v_3 := gc_l_v_3[gc_lane]
-//line policy_scan.go:63
 						p := gc_l_p[gc_lane]
 //line policy_scan.go:50
 						var r_2 int32 = v_3
@@ -512,7 +465,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						gc_at2[gc_lane] = v + p.steps
 					}
 				} else {
-//line policy_scan.go:71
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -520,11 +472,8 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line policy_scan.go:59
 						i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:61
 						v_3 := gc_l_v_3[gc_lane]
-//line policy_scan.go:63
 						p := gc_l_p[gc_lane]
 //line policy_scan.go:50
 						var r_2 int32 = v_3
@@ -536,23 +485,20 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 			}
 		} else {
 			{
-//line policy_scan.go:75
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line policy_scan.go:78
 				gc_x03 := gc_tidx.X
 				gc_off3 := (gc_bx * gc_bdx) + gc_x03
+//line policy_scan.go:80
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
 					gc_at3 := in[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy_scan.go:85
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line policy_scan.go:68
 						var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
 //line policy_scan.go:68
 						var v_6 int32 = gc_at3[gc_lane]
-//line policy_scan.go:71
 						gc_l_p_4[gc_lane] = p_4
 						gc_l_v_6[gc_lane] = v_6
 					}
@@ -564,13 +510,11 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line policy_scan.go:59
 						i := gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:68
 						var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
 //line policy_scan.go:68
 						var v_6 int32 = in[i]
-//line policy_scan.go:71
 						gc_l_p_4[gc_lane] = p_4
 						gc_l_v_6[gc_lane] = v_6
 					}
@@ -582,17 +526,13 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 //line policy_scan.go:48
 				var offset_6 int = offset_5
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line policy_scan.go:52
 					v_7 := gc_l_v_7[gc_lane]
-//line policy_scan.go:54
 					p_4 := gc_l_p_4[gc_lane]
 //line policy_scan.go:48
 					var p_5 nestedScanPolicy[shflScanPolicy] = p_4
-//line policy_scan.go:48
 					_ = p_5
 //line policy_scan.go:42
 					var v_8 int32 = v_7
-//line policy_scan.go:45
 					gc_l_v_8[gc_lane] = v_8
 				}
 //line policy_scan.go:42
@@ -601,10 +541,8 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_8, offset_7, gocuda.WarpSize, &gc_c3r)
 				gc_left5 := gc_act
 				if compiled.SIMD {
-//line policy_scan.go:22
 					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					if gc_act == ^uint32(0) {
-//line policy_scan.go:22
 						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line policy_scan.go:22
@@ -619,7 +557,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 							} else {
 //line policy_scan.go:23
 								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_7, gc_lane, 8))))
-//line policy_scan.go:23
 								if gc_if12.ToBits() != 0 {
 //line policy_scan.go:23
 									v_8 = v_8.Add(u_2).Merge(v_8, gc_if12)
@@ -648,7 +585,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 //line policy_scan.go:22
 							u_2 := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
 							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_7, gc_lane, 8))))
-//line policy_scan.go:23
 							if gc_if10.ToBits() != 0 {
 //line policy_scan.go:23
 								v_8 = v_8.Add(u_2).Merge(v_8, gc_if10)
@@ -688,7 +624,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						var r_6 int32 = r_7
 //line policy_scan.go:48
 						v_6 = r_6
-//line policy_scan.go:52
 						gc_l_v_8[gc_lane] = v_8
 						gc_l_v_6[gc_lane] = v_6
 					}
@@ -699,14 +634,11 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tidx7 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line policy_scan.go:63
 						gc_tx := gc_tidx7.X + gc_lane
-//line policy_scan.go:65
 						gc_ty := gc_tidx7.Y
 						_ = gc_ty
 						gc_tz := gc_tidx7.Z
 						_ = gc_tz
-//line policy_scan.go:59
 						var i int = gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:59
 						v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
@@ -714,7 +646,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						r_5 := v_6
 //line policy_scan.go:68
 						if i < 0 || i > len(out)-8 {
-//line policy_scan.go:68
 							break
 						}
 //line policy_scan.go:68
@@ -732,12 +663,10 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line policy_scan.go:83
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
-//line policy_scan.go:59
 						var i int = gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:59
 						v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
@@ -745,7 +674,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 						r_5 := v_6
 //line policy_scan.go:68
 						if i < 0 || i > len(out)-8 {
-//line policy_scan.go:68
 							break
 						}
 //line policy_scan.go:68
@@ -756,7 +684,6 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left6 != 0 {
-//line policy_scan.go:76
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -769,9 +696,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line policy_scan.go:59
 					i := gc_bx*gc_bdx + gc_tx
-//line policy_scan.go:61
 					v_6 := gc_l_v_6[gc_lane]
 //line policy_scan.go:50
 					var r_5 int32 = v_6

@@ -41,13 +41,11 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line prefix_lanes.go:45
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line prefix_lanes.go:14
 			warp := (gc_w >> 5)
+//line prefix_lanes.go:15
 			lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
-//line prefix_lanes.go:17
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
@@ -55,10 +53,9 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line prefix_lanes.go:13
 				i := gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:16
 				full := uint32(uint64(1)<<lanes - 1)
+//line prefix_lanes.go:17
 				gc_c1m[gc_lane] = full
 				gc_c1v[gc_lane] = in[i]
 				gc_c1a[gc_lane] = 1
@@ -71,18 +68,16 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line prefix_lanes.go:22
 			gc_x0 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x0
+//line prefix_lanes.go:24
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line prefix_lanes.go:29
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line prefix_lanes.go:17
 					v := gc_at[gc_lane] + gc_c1r[gc_lane]
-//line prefix_lanes.go:19
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -93,16 +88,13 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line prefix_lanes.go:13
 					i := gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:17
 					v := in[i] + gc_c1r[gc_lane]
-//line prefix_lanes.go:19
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
-//line prefix_lanes.go:25
 		var gc_m7 uint32
 //line prefix_lanes.go:18
 		if (gc_w>>5)%2 == k%2 {
@@ -113,7 +105,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		if gc_act != 0 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:27
 				full := gc_s_full[gc_rank]
 				v := gc_s_v[gc_rank]
 //line prefix_lanes.go:19
@@ -126,7 +117,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:23
 				v := gc_s_v[gc_rank]
 //line prefix_lanes.go:19
 				v = gc_c2r[gc_lane] - v
@@ -134,13 +124,10 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			}
 		}
 		gc_act = gc_save7 &^ gc_dead
-//line prefix_lanes.go:25
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line prefix_lanes.go:14
 			lane := (gc_rank & 31)
-//line prefix_lanes.go:16
 			full := gc_s_full[gc_rank]
 			v := gc_s_v[gc_rank]
 //line prefix_lanes.go:21
@@ -157,7 +144,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:28
 			v := gc_s_v[gc_rank]
 //line prefix_lanes.go:24
 			v += gc_c3r[gc_lane]
@@ -175,7 +161,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:41
 			full := gc_s_full[gc_rank]
 			v := gc_s_v[gc_rank]
 //line prefix_lanes.go:26
@@ -184,19 +169,16 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		}
 //line prefix_lanes.go:26
 		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
-//line prefix_lanes.go:28
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line prefix_lanes.go:31
 		gc_x02 := gc_tidx.X
 		gc_off3 := (gc_bx * gc_bdx) + gc_x02
+//line prefix_lanes.go:33
 		if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
 			gc_at2 := out[gc_off3:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line prefix_lanes.go:38
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line prefix_lanes.go:15
 				v := gc_s_v[gc_rank]
 //line prefix_lanes.go:26
 				v ^= gc_c4r[gc_lane]
@@ -211,9 +193,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line prefix_lanes.go:13
 				i := gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:15
 				v := gc_s_v[gc_rank]
 //line prefix_lanes.go:26
 				v ^= gc_c4r[gc_lane]

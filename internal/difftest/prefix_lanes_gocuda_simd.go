@@ -42,7 +42,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line prefix_lanes.go:44
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -50,31 +49,27 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line prefix_lanes.go:52
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					gc_pos.Thread = gc_rank
-//line prefix_lanes.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
 					var warp int = (gc_rank >> 5)
+//line prefix_lanes.go:15
 					var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 					var full uint32 = uint32(uint64(1)<<lanes - 1)
 					archsimd.BroadcastUint32x8(full).StoreSlice(gc_c1m[gc_lane:])
 //line prefix_lanes.go:17
 					if i < 0 || i > len(in)-8 {
-//line prefix_lanes.go:17
 						break
 					}
 //line prefix_lanes.go:18
 					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
-//line prefix_lanes.go:17
 					for gc_k3 := range 8 {
 //line prefix_lanes.go:17
 						gc_c1a[gc_lane+gc_k3] = 1
 					}
-//line prefix_lanes.go:17
 					for gc_k4 := range 8 {
 //line prefix_lanes.go:17
 						gc_c1w[gc_lane+gc_k4] = gocuda.WarpSize
@@ -94,31 +89,27 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line prefix_lanes.go:33
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					gc_pos.Thread = gc_rank
-//line prefix_lanes.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
 					var warp int = (gc_rank >> 5)
+//line prefix_lanes.go:15
 					var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 					var full uint32 = uint32(uint64(1)<<lanes - 1)
 					archsimd.BroadcastUint32x8(full).StoreSlice(gc_c1m[gc_lane:])
 //line prefix_lanes.go:17
 					if i < 0 || i > len(in)-8 {
-//line prefix_lanes.go:17
 						break
 					}
 //line prefix_lanes.go:18
 					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
-//line prefix_lanes.go:17
 					for gc_k := range 8 {
 //line prefix_lanes.go:17
 						gc_c1a[gc_lane+gc_k] = 1
 					}
-//line prefix_lanes.go:17
 					for gc_k2 := range 8 {
 //line prefix_lanes.go:17
 						gc_c1w[gc_lane+gc_k2] = gocuda.WarpSize
@@ -131,13 +122,11 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line prefix_lanes.go:26
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line prefix_lanes.go:14
 			warp := (gc_w >> 5)
+//line prefix_lanes.go:15
 			lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
-//line prefix_lanes.go:17
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
@@ -148,10 +137,9 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line prefix_lanes.go:13
 				i := gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:16
 				full := uint32(uint64(1)<<lanes - 1)
+//line prefix_lanes.go:17
 				gc_c1m[gc_lane] = full
 				gc_c1v[gc_lane] = in[i]
 				gc_c1a[gc_lane] = 1
@@ -168,16 +156,13 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx3.X + gc_lane
-//line prefix_lanes.go:26
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-//line prefix_lanes.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:17
 					if i < 0 || i > len(in)-8 {
-//line prefix_lanes.go:17
 						break
 					}
 //line prefix_lanes.go:17
@@ -197,16 +182,13 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line prefix_lanes.go:32
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line prefix_lanes.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:17
 					if i < 0 || i > len(in)-8 {
-//line prefix_lanes.go:17
 						break
 					}
 //line prefix_lanes.go:17
@@ -219,7 +201,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line prefix_lanes.go:25
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -232,15 +213,12 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line prefix_lanes.go:13
 				i := gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:17
 				v := in[i] + gc_c1r[gc_lane]
-//line prefix_lanes.go:19
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line prefix_lanes.go:24
 		var gc_m7 uint32
 //line prefix_lanes.go:18
 		if (gc_w>>5)%2 == k%2 {
@@ -262,17 +240,14 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 						full.StoreSlice(gc_c2m[gc_lane:])
 //line prefix_lanes.go:19
 						v.StoreSlice(gc_c2v[gc_lane:])
-//line prefix_lanes.go:19
 						for gc_k7 := range 8 {
 //line prefix_lanes.go:19
 							gc_c2a[gc_lane+gc_k7] = 3
 						}
-//line prefix_lanes.go:19
 						for gc_k8 := range 8 {
 //line prefix_lanes.go:19
 							gc_c2w[gc_lane+gc_k8] = gocuda.WarpSize
 						}
-//line prefix_lanes.go:20
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
@@ -289,17 +264,14 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 						full.StoreSlice(gc_c2m[gc_lane:])
 //line prefix_lanes.go:19
 						v.StoreSlice(gc_c2v[gc_lane:])
-//line prefix_lanes.go:19
 						for gc_k5 := range 8 {
 //line prefix_lanes.go:19
 							gc_c2a[gc_lane+gc_k5] = 3
 						}
-//line prefix_lanes.go:19
 						for gc_k6 := range 8 {
 //line prefix_lanes.go:19
 							gc_c2w[gc_lane+gc_k6] = gocuda.WarpSize
 						}
-//line prefix_lanes.go:20
 						gc_left3 &^= 0xff << gc_lane
 					}
 				}
@@ -311,7 +283,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:32
 					full := gc_s_full[gc_rank]
 					v := gc_s_v[gc_rank]
 //line prefix_lanes.go:19
@@ -359,7 +330,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:32
 					v := gc_s_v[gc_rank]
 //line prefix_lanes.go:19
 					v = gc_c2r[gc_lane] - v
@@ -368,13 +338,10 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			}
 		}
 		gc_act = gc_save7 &^ gc_dead
-//line prefix_lanes.go:26
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line prefix_lanes.go:14
 			lane := (gc_rank & 31)
-//line prefix_lanes.go:16
 			full := gc_s_full[gc_rank]
 			v := gc_s_v[gc_rank]
 //line prefix_lanes.go:21
@@ -425,7 +392,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:37
 				v := gc_s_v[gc_rank]
 //line prefix_lanes.go:24
 				v += gc_c3r[gc_lane]
@@ -481,7 +447,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:39
 				full := gc_s_full[gc_rank]
 				v := gc_s_v[gc_rank]
 //line prefix_lanes.go:26
@@ -498,19 +463,16 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx8.X + gc_lane
-//line prefix_lanes.go:35
 					gc_ty := gc_tidx8.Y
 					_ = gc_ty
 					gc_tz := gc_tidx8.Z
 					_ = gc_tz
-//line prefix_lanes.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:13
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line prefix_lanes.go:26
 					v = v.Xor(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
 					if i < 0 || i > len(out)-8 {
-//line prefix_lanes.go:27
 						break
 					}
 //line prefix_lanes.go:27
@@ -530,19 +492,16 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line prefix_lanes.go:42
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line prefix_lanes.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
 //line prefix_lanes.go:13
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line prefix_lanes.go:26
 					v = v.Xor(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
 					if i < 0 || i > len(out)-8 {
-//line prefix_lanes.go:27
 						break
 					}
 //line prefix_lanes.go:27
@@ -555,7 +514,6 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left7 != 0 {
-//line prefix_lanes.go:35
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -568,9 +526,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line prefix_lanes.go:13
 				i := gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:15
 				v := gc_s_v[gc_rank]
 //line prefix_lanes.go:26
 				v ^= gc_c4r[gc_lane]

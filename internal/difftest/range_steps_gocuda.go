@@ -61,7 +61,6 @@ func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []floa
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line range_steps.go:14
 						i := gc_bx*gc_bdx + gc_tx
 //line range_steps.go:18
 						xs := x[i*run+lens[i] : (i+1)*run]
@@ -71,12 +70,9 @@ func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []floa
 						{
 //line range_steps.go:20
 							gc_xs := xs
-//line range_steps.go:20
 							gc_i := 0
-//line range_steps.go:20
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
-//line range_steps.go:20
 									k := gc_i + 0
 //line range_steps.go:20
 									v := gc_xs[k]
@@ -88,7 +84,6 @@ func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []floa
 									}
 								}
 								{
-//line range_steps.go:24
 									k := gc_i + 1
 //line range_steps.go:24
 									v := gc_xs[k]
@@ -100,7 +95,6 @@ func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []floa
 									}
 								}
 								{
-//line range_steps.go:24
 									k := gc_i + 2
 //line range_steps.go:24
 									v := gc_xs[k]
@@ -112,7 +106,6 @@ func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []floa
 									}
 								}
 								{
-//line range_steps.go:24
 									k := gc_i + 3
 //line range_steps.go:24
 									v := gc_xs[k]
@@ -124,10 +117,8 @@ func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []floa
 									}
 								}
 							}
-//line range_steps.go:20
 							for ; gc_i < len(gc_xs); gc_i++ {
 								{
-//line range_steps.go:20
 									k := gc_i
 //line range_steps.go:20
 									v := gc_xs[k]

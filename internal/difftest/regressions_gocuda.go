@@ -111,21 +111,19 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_b := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line regressions.go:135
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line regressions.go:135
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:137
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line regressions.go:138
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line regressions.go:145
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line regressions.go:133
@@ -133,12 +131,10 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					gc_at[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_tx := gc_step + 1
-//line regressions.go:144
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line regressions.go:133
@@ -146,12 +142,10 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					gc_at[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_tx := gc_step + 2
-//line regressions.go:144
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line regressions.go:133
@@ -159,12 +153,10 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					gc_at[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_tx := gc_step + 3
-//line regressions.go:144
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line regressions.go:133
@@ -172,7 +164,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					gc_at[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 			}
@@ -184,7 +175,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 				setPair(&a, &b, gc_tx)
 //line regressions.go:136
 				gc_at[gc_tx] = int32(a)
-//line regressions.go:139
 				gc_s_b[gc_rank] = b
 			}
 		} else {
@@ -199,7 +189,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					s[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 				{
@@ -211,7 +200,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					s[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 				{
@@ -223,7 +211,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					s[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 				{
@@ -235,7 +222,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx)
 //line regressions.go:136
 					s[gc_tx] = int32(a)
-//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 			}
@@ -247,12 +233,10 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 				setPair(&a, &b, gc_tx)
 //line regressions.go:136
 				s[gc_tx] = int32(a)
-//line regressions.go:139
 				gc_s_b[gc_rank] = b
 			}
 		}
 	}
-//line regressions.go:145
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -264,13 +248,13 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 				gc_seglen := gc_segend - gc_seg
 				gc_off := (gc_bx * gc_bdx) + gc_seg
 				gc_off2 := gc_r + gc_seg
+//line regressions.go:156
 				if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at2 := out[gc_off:][:gc_seglen]
 					gc_at3 := s[gc_off2:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
-//line regressions.go:163
 						b := gc_s_b[gc_rank]
 //line regressions.go:138
 						gc_at2[gc_u] = gc_at3[gc_u] + int32(b)

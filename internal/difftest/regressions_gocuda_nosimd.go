@@ -14,8 +14,10 @@ import (
 func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -356,8 +358,10 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -547,7 +551,62 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 //line regressions.go:41
 				v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+//line regressions.go:45
+					var r_ float32 = r
+//line regressions.go:34
+					v := r_
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+//line regressions.go:45
+					var r_ float32 = r
+//line regressions.go:34
+					v := r_
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+//line regressions.go:45
+					var r_ float32 = r
+//line regressions.go:34
+					v := r_
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+//line regressions.go:45
+					var r_ float32 = r
+//line regressions.go:34
+					v := r_
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
@@ -562,10 +621,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 			{
-				gc_tx := gc_step4 + 0
+				gc_tx := gc_step5 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -573,7 +632,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step4 + 1
+				gc_tx := gc_step5 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -581,7 +640,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step4 + 2
+				gc_tx := gc_step5 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -589,7 +648,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step4 + 3
+				gc_tx := gc_step5 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -597,7 +656,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -638,8 +697,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	b := gc_bdx
@@ -713,7 +774,58 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 //line regressions.go:60
 				v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line regressions.go:58
+					v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line regressions.go:58
+					v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line regressions.go:58
+					v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line regressions.go:58
+					v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -760,10 +872,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					s[tid+1] = v
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -772,7 +884,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						s[tid+1] = v
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -781,7 +893,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						s[tid+1] = v
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -790,7 +902,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						s[tid+1] = v
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -799,7 +911,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						s[tid+1] = v
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -848,10 +960,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -862,7 +974,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -873,7 +985,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -884,7 +996,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -895,7 +1007,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -916,10 +1028,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 //line regressions.go:71
 			copy(gc_at8, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -928,7 +1040,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -937,7 +1049,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -946,7 +1058,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -955,7 +1067,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					grid[gc_bx*b+tid] = v
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1042,8 +1154,10 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_lane := compiled.Scratch[int](gc_b, 1)[:gc_n]
@@ -1560,8 +1674,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line regressions.go:157
 	s := gocuda.Shared[int32](t, 1)[:1]
@@ -1689,8 +1805,10 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	if gc_bdx <= 1*gc_bdx {
@@ -1831,8 +1949,10 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_w := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -1892,7 +2012,58 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 //line regressions.go:208
 				a.StoreSlice(gc_s_a[gc_rank:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line regressions.go:206
+					w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line regressions.go:206
+					w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line regressions.go:206
+					w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line regressions.go:206
+					w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
@@ -1905,10 +2076,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -1922,7 +2093,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -1936,7 +2107,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -1950,7 +2121,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -1964,7 +2135,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		w := gc_s_w[gc_rank]
 		a := gc_s_a[gc_rank]
@@ -1983,10 +2154,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			gc_at3 := s[:gc_bdx]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
@@ -1994,7 +2165,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
@@ -2002,7 +2173,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
@@ -2010,7 +2181,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
@@ -2018,7 +2189,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
@@ -2026,10 +2197,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -2041,7 +2212,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -2053,7 +2224,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -2065,7 +2236,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -2077,7 +2248,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					out[i] = (a+s[tx])*1000 + w
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

@@ -15,8 +15,10 @@ import (
 func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -455,7 +457,54 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+//line regressions.go:23
+					out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+//line regressions.go:23
+					out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+//line regressions.go:23
+					out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+//line regressions.go:23
+					out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -473,8 +522,10 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -578,7 +629,42 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v_ float32 = float32(gc_tx)
+//line regressions.go:41
+					s_[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v_ float32 = float32(gc_tx)
+//line regressions.go:41
+					s_[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v_ float32 = float32(gc_tx)
+//line regressions.go:41
+					s_[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v_ float32 = float32(gc_tx)
+//line regressions.go:41
+					s_[gc_tx] = v_ * k
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v_ float32 = float32(gc_tx)
@@ -588,10 +674,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx := gc_step + 0
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -599,7 +685,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step + 1
+				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -607,7 +693,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step + 2
+				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -615,7 +701,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step + 3
+				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -623,7 +709,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r[gc_rank] = r
 			}
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -754,7 +840,62 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+//line regressions.go:45
+					var r_ float32 = r
+//line regressions.go:34
+					v := r_
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+//line regressions.go:45
+					var r_ float32 = r
+//line regressions.go:34
+					v := r_
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+//line regressions.go:45
+					var r_ float32 = r
+//line regressions.go:34
+					v := r_
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+//line regressions.go:45
+					var r_ float32 = r
+//line regressions.go:34
+					v := r_
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
@@ -769,10 +910,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 			{
-				gc_tx := gc_step2 + 0
+				gc_tx := gc_step4 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -780,7 +921,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step2 + 1
+				gc_tx := gc_step4 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -788,7 +929,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step2 + 2
+				gc_tx := gc_step4 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -796,7 +937,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step2 + 3
+				gc_tx := gc_step4 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -804,7 +945,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -925,8 +1066,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	b := gc_bdx
@@ -1072,7 +1215,58 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line regressions.go:58
+					v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line regressions.go:58
+					v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line regressions.go:58
+					v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line regressions.go:58
+					v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1193,7 +1387,46 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+//line regressions.go:63
+						s[tid+1] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+//line regressions.go:63
+						s[tid+1] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+//line regressions.go:63
+						s[tid+1] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+//line regressions.go:63
+						s[tid+1] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1242,10 +1475,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1256,7 +1489,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1267,7 +1500,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1278,7 +1511,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1289,7 +1522,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1388,7 +1621,46 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep6
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+//line regressions.go:71
+					grid[gc_bx*b+tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+//line regressions.go:71
+					grid[gc_bx*b+tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+//line regressions.go:71
+					grid[gc_bx*b+tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+//line regressions.go:71
+					grid[gc_bx*b+tid] = v
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1574,8 +1846,10 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_lane := compiled.Scratch[int](gc_b, 1)[:gc_n]
@@ -2082,7 +2356,46 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step8 := gc_vstep2
+			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+				{
+					gc_tx := gc_step8 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+//line regressions.go:117
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+				{
+					gc_tx := gc_step8 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+//line regressions.go:117
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+				{
+					gc_tx := gc_step8 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+//line regressions.go:117
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+				{
+					gc_tx := gc_step8 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+//line regressions.go:117
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+			}
+			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2098,8 +2411,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line regressions.go:157
 	s := gocuda.Shared[int32](t, 1)[:1]
@@ -2221,7 +2536,38 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:165
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:165
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:165
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:165
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:165
@@ -2235,8 +2581,10 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	if gc_bdx <= 1*gc_bdx {
@@ -2538,8 +2886,10 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_w := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -2659,7 +3009,58 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line regressions.go:206
+					w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line regressions.go:206
+					w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line regressions.go:206
+					w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line regressions.go:206
+					w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
@@ -2672,10 +3073,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2689,7 +3090,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2703,7 +3104,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2717,7 +3118,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2731,7 +3132,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		w := gc_s_w[gc_rank]
 		a := gc_s_a[gc_rank]
@@ -2850,7 +3251,58 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line regressions.go:205
+					i := gc_bx*gc_bdx + tx
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+//line regressions.go:216
+					out[i] = (a+s[tx])*1000 + w
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line regressions.go:205
+					i := gc_bx*gc_bdx + tx
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+//line regressions.go:216
+					out[i] = (a+s[tx])*1000 + w
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line regressions.go:205
+					i := gc_bx*gc_bdx + tx
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+//line regressions.go:216
+					out[i] = (a+s[tx])*1000 + w
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line regressions.go:205
+					i := gc_bx*gc_bdx + tx
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+//line regressions.go:216
+					out[i] = (a+s[tx])*1000 + w
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

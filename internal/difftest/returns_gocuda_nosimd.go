@@ -51,7 +51,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line returns.go:80
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -59,8 +58,8 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line returns.go:53
 				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:54
 				v := int32(i%9) + 3
 //line returns.go:56
 				var v_ int32 = v
@@ -68,24 +67,20 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var r int32
 //line returns.go:56
 				var returned bool
-//line returns.go:60
 				gc_l_v_[gc_lane] = v_
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-//line returns.go:66
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
 //line returns.go:14
 			x, ok := any(v_).(int32)
-//line returns.go:17
 			gc_l_x[gc_lane] = x
 			gc_l_ok[gc_lane] = ok
 		}
-//line returns.go:21
 		var gc_m11 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -112,14 +107,12 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var returned bool
 //line returns.go:15
 				r = any(gc_c1r[gc_lane]).(int32)
-//line returns.go:15
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
 			}
 		}
 		gc_act = gc_save11 &^ gc_dead
-//line returns.go:24
 		var gc_m15 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -148,7 +141,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line returns.go:25
 							v_ := gc_l_v_[gc_lane]
 //line returns.go:18
 							v_ += gc_c2r[gc_lane]
@@ -161,7 +153,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line returns.go:30
 				v_ := gc_l_v_[gc_lane]
 //line returns.go:32
 				var r int32
@@ -169,7 +160,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var returned bool
 //line returns.go:20
 				r = v_
-//line returns.go:20
 				returned = true
 				gc_l_r[gc_lane] = r
 				gc_l_returned[gc_lane] = returned
@@ -177,7 +167,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		}
 		gc_act = gc_save15 &^ gc_dead
 		{
-//line returns.go:28
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -187,36 +176,30 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line returns.go:53
 				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:54
 				v := int32(i%9) + 3
-//line returns.go:56
 				r := gc_l_r[gc_lane]
-//line returns.go:56
 				out[4*i] = r
 				var v_2 float32 = float32(v)
 //line returns.go:57
 				var r_ float32
 //line returns.go:57
 				var returned_ bool
-//line returns.go:61
 				gc_l_v_2[gc_lane] = v_2
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
 			}
 		}
-//line returns.go:67
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
 //line returns.go:14
 			x_, ok_ := any(v_2).(int32)
-//line returns.go:17
 			gc_l_x_[gc_lane] = x_
 			gc_l_ok_[gc_lane] = ok_
 		}
-//line returns.go:21
 		var gc_m20 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -243,14 +226,12 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var returned_ bool
 //line returns.go:15
 				r_ = any(gc_c3r[gc_lane]).(float32)
-//line returns.go:15
 				returned_ = true
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
 			}
 		}
 		gc_act = gc_save20 &^ gc_dead
-//line returns.go:24
 		var gc_m24 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -279,7 +260,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line returns.go:25
 							v_2 := gc_l_v_2[gc_lane]
 //line returns.go:18
 							v_2 += gc_c4r[gc_lane]
@@ -292,7 +272,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line returns.go:30
 				v_2 := gc_l_v_2[gc_lane]
 //line returns.go:32
 				var r_ float32
@@ -300,7 +279,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var returned_ bool
 //line returns.go:20
 				r_ = v_2
-//line returns.go:20
 				returned_ = true
 				gc_l_r_[gc_lane] = r_
 				gc_l_returned_[gc_lane] = returned_
@@ -308,7 +286,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		}
 		gc_act = gc_save24 &^ gc_dead
 		{
-//line returns.go:28
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -318,12 +295,11 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line returns.go:53
 				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:54
 				v := int32(i%9) + 3
 //line returns.go:58
 				var v_3 int32 = v
-//line returns.go:60
 				r_ := gc_l_r_[gc_lane]
 //line returns.go:57
 				out[4*i+1] = int32(r_)
@@ -331,9 +307,9 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 //line returns.go:27
 				if shift_ < 0 {
 					r_3 = -1
-//line returns.go:28
 					returned_2 = true
 				}
+//line returns.go:30
 				if !returned_2 {
 //line returns.go:30
 					s_[gc_tx] = v_3
@@ -344,8 +320,8 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	}
 //line returns.go:29
 	if !returned_2 {
-//line returns.go:31
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line returns.go:32
 			gc_qoff, gc_qd := shift_, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -362,7 +338,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_rank := gc_base + gc_tx
 //line returns.go:32
 							r_2 := gc_at[gc_u]
-//line returns.go:34
 							gc_s_r_2[gc_rank] = r_2
 						}
 					} else {
@@ -374,7 +349,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_pos.Thread = gc_rank
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
@@ -383,7 +357,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_pos.Thread = gc_rank
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
@@ -392,7 +365,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_pos.Thread = gc_rank
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 							{
@@ -401,7 +373,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 								gc_pos.Thread = gc_rank
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 						}
@@ -410,7 +381,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_pos.Thread = gc_rank
 //line returns.go:32
 							r_2 := s_[(gc_tx + gc_r)]
-//line returns.go:34
 							gc_s_r_2[gc_rank] = r_2
 						}
 					}
@@ -425,7 +395,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_pos.Thread = gc_rank
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
@@ -434,7 +403,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_pos.Thread = gc_rank
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
@@ -443,7 +411,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_pos.Thread = gc_rank
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
@@ -452,7 +419,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_pos.Thread = gc_rank
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 				}
@@ -461,12 +427,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_pos.Thread = gc_rank
 //line returns.go:32
 					r_2 := s_[(gc_tx+shift_)%gc_bdx]
-//line returns.go:34
 					gc_s_r_2[gc_rank] = r_2
 				}
 			}
 		}
-//line returns.go:40
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -487,7 +451,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			r_3 = r_2
 			gc_s_r_3[gc_rank] = r_3
 		}
-//line returns.go:34
 		returned_2 = true
 	}
 //line returns.go:59
@@ -496,14 +459,13 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	var r_4 int
 //line returns.go:59
 	var returned_3 bool
-//line returns.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 4 * 1
 		gc_off2 := (4 * (gc_bx * gc_bdx)) + 2
+//line returns.go:64
 		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line returns.go:55
 				r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 				out[gc_idx] = r_3
@@ -515,9 +477,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
 					r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 					out[4*i+2] = r_3
@@ -526,9 +486,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
 					r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 					out[4*i+2] = r_3
@@ -537,9 +495,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
 					r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 					out[4*i+2] = r_3
@@ -548,9 +504,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
 					r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 					out[4*i+2] = r_3
@@ -559,9 +513,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line returns.go:53
 				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:55
 				r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 				out[4*i+2] = r_3
@@ -570,15 +522,13 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	}
 //line returns.go:40
 	for k := 0; k < rounds_; k++ {
-//line returns.go:42
 		gc_r5 := false
-//line returns.go:44
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line returns.go:53
 				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:54
 				v := int32(i%9) + 3
 //line returns.go:59
 				var v_4 int32 = v
@@ -588,27 +538,23 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				}
 			}
 		}
-//line returns.go:41
 		var syncThreadsOr bool = gc_r5
 //line returns.go:41
 		if syncThreadsOr {
 			r_4 = k
-//line returns.go:42
 			returned_3 = true
-//line returns.go:42
 			break
 		}
 	}
 //line returns.go:44
 	if !returned_3 {
 		r_4 = -1
-//line returns.go:45
 		returned_3 = true
 	}
-//line returns.go:46
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride2 := 4 * 1
 		gc_off3 := (4 * (gc_bx * gc_bdx)) + 3
+//line returns.go:49
 		if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) {
 			for gc_tx, gc_idx2 := 0, gc_off3+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx2 = gc_tx+1, gc_idx2+gc_stride2 {
 //line returns.go:59
@@ -621,7 +567,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 					out[4*i+3] = int32(r_4)
@@ -630,7 +575,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 					out[4*i+3] = int32(r_4)
@@ -639,7 +583,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 					out[4*i+3] = int32(r_4)
@@ -648,7 +591,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 					out[4*i+3] = int32(r_4)
@@ -657,7 +599,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line returns.go:53
 				i := gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 				out[4*i+3] = int32(r_4)

@@ -14,8 +14,10 @@ import (
 func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_temp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	if gc_bdx <= 1*gc_bdx {
@@ -380,8 +382,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line reverse.go:46
@@ -530,7 +534,58 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 //line reverse.go:55
 					y.StoreSlice(gc_s_y[gc_rank:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+//line reverse.go:54
+						var y int32
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+//line reverse.go:54
+						var y int32
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+//line reverse.go:54
+						var y int32
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+//line reverse.go:54
+						var y int32
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -551,48 +606,48 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if gc_from >= 0 && gc_to <= len(x) {
 				gc_at2 := x[:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 //line reverse.go:60
 					gc_at2[gc_tx] = y - gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -601,7 +656,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						x[i] = y - x[i]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -610,7 +665,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						x[i] = y - x[i]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -619,7 +674,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						x[i] = y - x[i]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -628,7 +683,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						x[i] = y - x[i]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -645,48 +700,48 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
 			gc_at3 := data[gc_off2:][:gc_bdx]
 			gc_at4 := x[:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				y := gc_s_y[gc_rank]
 //line reverse.go:63
 				gc_at3[gc_tx] = gc_at4[gc_tx] + y
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -697,7 +752,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					data[g] = x[i] + y
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -708,7 +763,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					data[g] = x[i] + y
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -719,7 +774,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					data[g] = x[i] + y
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -730,7 +785,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					data[g] = x[i] + y
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -803,7 +858,38 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		var a0 int32
 		lanes.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step2 := gc_vstep
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line reverse.go:80
+			var a0 int32
+			gc_s_a0[gc_rank] = a0
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line reverse.go:80
+			var a0 int32
+			gc_s_a0[gc_rank] = a0
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line reverse.go:80
+			var a0 int32
+			gc_s_a0[gc_rank] = a0
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line reverse.go:80
+			var a0 int32
+			gc_s_a0[gc_rank] = a0
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line reverse.go:80
 		var a0 int32
@@ -928,48 +1014,48 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(sh) {
 					gc_at3 := sh[:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line reverse.go:88
 							gc_at3[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line reverse.go:88
 							gc_at3[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line reverse.go:88
 							gc_at3[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line reverse.go:88
 							gc_at3[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line reverse.go:88
 						gc_at3[gc_tx] += y
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -977,7 +1063,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -985,7 +1071,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -993,7 +1079,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -1001,7 +1087,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							sh[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]
@@ -1012,10 +1098,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			}
 		}
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1024,7 +1110,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step5 + 1
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1033,7 +1119,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step5 + 2
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1042,7 +1128,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step5 + 3
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1051,7 +1137,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		rank := gc_rank
 		a0 := gc_s_a0[gc_rank]

@@ -28,46 +28,42 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line row_guard.go:35
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step + 1
-//line row_guard.go:21
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step + 2
-//line row_guard.go:21
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step + 3
-//line row_guard.go:21
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						gc_at[gc_tx] = int32(i % (len(out) + 1))
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line row_guard.go:15
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 					gc_at[gc_tx] = int32(i % (len(out) + 1))
 				}
 			} else {
@@ -77,40 +73,40 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line row_guard.go:15
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:16
 					out[i] = int32(i % (len(out) + 1))
 				}
 			}
@@ -151,84 +147,69 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-//line row_guard.go:23
 						gc_tx := gc_step3 + 1
 //line row_guard.go:19
 						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-//line row_guard.go:23
 						gc_tx := gc_step3 + 2
 //line row_guard.go:19
 						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-//line row_guard.go:23
 						gc_tx := gc_step3 + 3
 //line row_guard.go:19
 						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 				}
-//line row_guard.go:23
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line row_guard.go:19
 					gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 				}
 			} else {
-//line row_guard.go:23
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:19
 						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-//line row_guard.go:23
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:19
 						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-//line row_guard.go:23
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:19
 						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-//line row_guard.go:23
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line row_guard.go:15
 						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:19
 						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 				}
-//line row_guard.go:23
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line row_guard.go:15
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 //line row_guard.go:19
 					out[i] += int32(gc_ty*100 + gc_tx)
 				}
 			}
-//line row_guard.go:23
 			gc_ty += gc_rstep
 			if gc_ty == gc_bdy {
 				gc_ty = 0

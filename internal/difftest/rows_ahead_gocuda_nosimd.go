@@ -20,7 +20,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line rows_ahead.go:16
 	var start int = 16
 	gc_rowok := false
 //line rows_ahead.go:19
@@ -29,7 +28,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line rows_ahead.go:25
 	gc_rowok2 := false
 //line rows_ahead.go:27
 	gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
@@ -50,18 +48,16 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-//line rows_ahead.go:47
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line rows_ahead.go:50
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
+//line rows_ahead.go:52
 					gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:16
 						var v_ float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
-//line rows_ahead.go:18
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -75,13 +71,12 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 //line rows_ahead.go:15
 						i := off + gc_bx*2*gc_bdx + gc_tx
 						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-//line rows_ahead.go:18
 						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
-//line demand.go:48
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+//line demand.go:49
 				compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 			} else {
 //line demand.go:48
@@ -92,7 +87,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 //line demand.go:49
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 							v_ += gc_c1r[gc_lane]
@@ -103,13 +97,11 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			}
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line demand.go:59
 				v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 				var r float32 = v_
 //line rows_ahead.go:16
 				v := r
-//line rows_ahead.go:19
 				gc_l_v[gc_lane] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -121,7 +113,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			}
 			gc_hi3 = min(gc_hi3, gc_cnt)
 			if gc_lo3 < gc_hi3 {
-//line rows_ahead.go:31
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -136,7 +127,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 					out[(gc_bx*gc_bdx+gc_tx)/32] = v
 				}
 			}
-//line rows_ahead.go:23
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -146,8 +136,8 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line rows_ahead.go:33
 			gc_x0 := gc_tidx.X
+//line rows_ahead.go:34
 			gc_off := (off + gc_bx*2*gc_bdx) + gc_x0
 			gc_off2 := ((off + gc_bx*2*gc_bdx) + gc_bdx) + gc_x0
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
@@ -162,7 +152,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:16
 					var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-//line rows_ahead.go:18
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -176,13 +165,12 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 //line rows_ahead.go:15
 					i := off + gc_bx*2*gc_bdx + gc_tx
 					var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-//line rows_ahead.go:18
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line demand.go:48
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+//line demand.go:49
 			compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 		} else {
 //line demand.go:48
@@ -193,7 +181,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 //line demand.go:49
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 						v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 						v_ += gc_c1r[gc_lane]
@@ -204,13 +191,11 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line demand.go:59
 			v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 			var r float32 = v_
 //line rows_ahead.go:16
 			v := r
-//line rows_ahead.go:19
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -222,7 +207,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line rows_ahead.go:31
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -251,19 +235,17 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line rows_ahead.go:50
 	var start int = 16
 	gc_rowok := false
-//line rows_ahead.go:53
 	gc_off3 := gc_bx * 2 * gc_bdx
+//line rows_ahead.go:54
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line rows_ahead.go:59
 	gc_rowok2 := false
-//line rows_ahead.go:61
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line rows_ahead.go:62
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
@@ -280,16 +262,12 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			gc_cnt := 32
 			gc_act := ^uint32(0)
 			var gc_dead uint32
-//line rows_ahead.go:81
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line rows_ahead.go:45
 				var v float32
-//line rows_ahead.go:47
 				gc_l_v[gc_lane] = v
 			}
-//line rows_ahead.go:50
 			var gc_m52 uint32
-//line rows_ahead.go:46
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 {
 				gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
@@ -300,12 +278,11 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			gc_save52 := gc_act
 			gc_act = gc_save52 & gc_m52
 			if gc_act != 0 {
-//line rows_ahead.go:57
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line rows_ahead.go:60
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
+//line rows_ahead.go:62
 					gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -325,7 +302,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line rows_ahead.go:44
 						i := gc_bx*2*gc_bdx + gc_tx
 //line rows_ahead.go:46
 						var v float32
@@ -333,17 +309,14 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 						gc_l_v[gc_lane] = v
 					}
 				}
-//line rows_ahead.go:48
 				if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 				} else {
-//line rows_ahead.go:48
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line rows_ahead.go:55
 						v := gc_l_v[gc_lane]
 //line rows_ahead.go:48
 						v += gc_c1r[gc_lane]
@@ -354,8 +327,8 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			gc_act = gc_save52 &^ gc_dead
 //line rows_ahead.go:50
 			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
-//line demand.go:48
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+//line demand.go:49
 				compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 			} else {
 //line demand.go:48
@@ -366,7 +339,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 //line demand.go:49
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 							v_ += gc_c2r[gc_lane]
@@ -377,7 +349,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			}
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line demand.go:59
 				v_ := gc_l_v_[gc_lane]
 //line demand.go:61
 				var v float32
@@ -385,7 +356,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 				var r float32 = v_
 //line rows_ahead.go:50
 				v = r
-//line rows_ahead.go:52
 				gc_l_v[gc_lane] = v
 			}
 			gc_lo5, gc_hi5 := 0, 32
@@ -397,7 +367,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			}
 			gc_hi5 = min(gc_hi5, gc_cnt)
 			if gc_lo5 < gc_hi5 {
-//line rows_ahead.go:64
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
@@ -412,22 +381,17 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					out[(gc_bx*gc_bdx+gc_tx)/32] = v
 				}
 			}
-//line rows_ahead.go:57
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line rows_ahead.go:63
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line rows_ahead.go:45
 			var v float32
-//line rows_ahead.go:47
 			gc_l_v[gc_lane] = v
 		}
-//line rows_ahead.go:50
 		var gc_m5 uint32
-//line rows_ahead.go:46
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_lo2 < gc_hi2 {
 			gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
@@ -438,13 +402,12 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		gc_save5 := gc_act
 		gc_act = gc_save5 & gc_m5
 		if gc_act != 0 {
-//line rows_ahead.go:57
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line rows_ahead.go:60
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line rows_ahead.go:63
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -471,7 +434,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line rows_ahead.go:44
 					i := gc_bx*2*gc_bdx + gc_tx
 //line rows_ahead.go:46
 					var v float32
@@ -479,17 +441,14 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					gc_l_v[gc_lane] = v
 				}
 			}
-//line rows_ahead.go:48
 			if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
 				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 			} else {
-//line rows_ahead.go:48
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line rows_ahead.go:55
 					v := gc_l_v[gc_lane]
 //line rows_ahead.go:48
 					v += gc_c1r[gc_lane]
@@ -500,8 +459,8 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		gc_act = gc_save5 &^ gc_dead
 //line rows_ahead.go:50
 		copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
-//line demand.go:48
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+//line demand.go:49
 			compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 		} else {
 //line demand.go:48
@@ -512,7 +471,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 //line demand.go:49
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line demand.go:53
 						v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 						v_ += gc_c2r[gc_lane]
@@ -523,7 +481,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line demand.go:59
 			v_ := gc_l_v_[gc_lane]
 //line demand.go:61
 			var v float32
@@ -531,7 +488,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			var r float32 = v_
 //line rows_ahead.go:50
 			v = r
-//line rows_ahead.go:52
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo3, gc_hi3 := 0, 32
@@ -543,7 +499,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-//line rows_ahead.go:64
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {

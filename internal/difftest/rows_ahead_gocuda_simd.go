@@ -22,7 +22,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line rows_ahead.go:16
 	var start int = 16
 	gc_rowok := false
 //line rows_ahead.go:19
@@ -31,7 +30,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line rows_ahead.go:25
 	gc_rowok2 := false
 //line rows_ahead.go:27
 	gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
@@ -52,18 +50,16 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-//line rows_ahead.go:47
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line rows_ahead.go:50
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
+//line rows_ahead.go:52
 					gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:16
 						var v_ float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
-//line rows_ahead.go:18
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -77,13 +73,12 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 //line rows_ahead.go:15
 						i := off + gc_bx*2*gc_bdx + gc_tx
 						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-//line rows_ahead.go:18
 						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
-//line demand.go:48
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+//line demand.go:49
 				compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 			} else {
 //line demand.go:48
@@ -126,7 +121,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 								if gc_left2&(1<<gc_lane) == 0 {
 									continue
 								}
-//line demand.go:62
 								v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 								v_ += gc_c1r[gc_lane]
@@ -138,13 +132,11 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			}
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line demand.go:60
 				v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 				var r float32 = v_
 //line rows_ahead.go:16
 				v := r
-//line rows_ahead.go:19
 				gc_l_v[gc_lane] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -156,7 +148,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			}
 			gc_hi3 = min(gc_hi3, gc_cnt)
 			if gc_lo3 < gc_hi3 {
-//line rows_ahead.go:31
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -171,7 +162,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 					out[(gc_bx*gc_bdx+gc_tx)/32] = v
 				}
 			}
-//line rows_ahead.go:23
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -181,8 +171,8 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line rows_ahead.go:33
 			gc_x0 := gc_tidx.X
+//line rows_ahead.go:34
 			gc_off := (off + gc_bx*2*gc_bdx) + gc_x0
 			gc_off2 := ((off + gc_bx*2*gc_bdx) + gc_bdx) + gc_x0
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
@@ -197,7 +187,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:16
 					var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-//line rows_ahead.go:18
 					gc_l_v_[gc_lane] = v_
 				}
 			} else {
@@ -211,13 +200,12 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 //line rows_ahead.go:15
 					i := off + gc_bx*2*gc_bdx + gc_tx
 					var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-//line rows_ahead.go:18
 					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
-//line demand.go:48
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+//line demand.go:49
 			compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 		} else {
 //line demand.go:48
@@ -260,7 +248,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line demand.go:62
 							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 							v_ += gc_c1r[gc_lane]
@@ -272,13 +259,11 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line demand.go:60
 			v_ := gc_l_v_[gc_lane]
 //line demand.go:51
 			var r float32 = v_
 //line rows_ahead.go:16
 			v := r
-//line rows_ahead.go:19
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -290,7 +275,6 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line rows_ahead.go:31
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -319,19 +303,17 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line rows_ahead.go:50
 	var start int = 16
 	gc_rowok := false
-//line rows_ahead.go:53
 	gc_off3 := gc_bx * 2 * gc_bdx
+//line rows_ahead.go:54
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
-//line rows_ahead.go:59
 	gc_rowok2 := false
-//line rows_ahead.go:61
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+//line rows_ahead.go:62
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
@@ -348,7 +330,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			gc_cnt := 32
 			gc_act := ^uint32(0)
 			var gc_dead uint32
-//line rows_ahead.go:81
 			gc_left4 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
@@ -380,13 +361,10 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					}
 //line rows_ahead.go:45
 					var v float32
-//line rows_ahead.go:47
 					gc_l_v[gc_lane] = v
 				}
 			}
-//line rows_ahead.go:51
 			var gc_m52 uint32
-//line rows_ahead.go:46
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 {
 				gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
@@ -397,12 +375,11 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			gc_save52 := gc_act
 			gc_act = gc_save52 & gc_m52
 			if gc_act != 0 {
-//line rows_ahead.go:57
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line rows_ahead.go:60
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
+//line rows_ahead.go:62
 					gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -422,7 +399,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line rows_ahead.go:44
 						i := gc_bx*2*gc_bdx + gc_tx
 //line rows_ahead.go:46
 						var v float32
@@ -430,11 +406,9 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 						gc_l_v[gc_lane] = v
 					}
 				}
-//line rows_ahead.go:48
 				if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 				} else {
-//line rows_ahead.go:48
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
 					gc_left5 := gc_act
 					if compiled.SIMD {
@@ -469,7 +443,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-//line rows_ahead.go:61
 							v := gc_l_v[gc_lane]
 //line rows_ahead.go:48
 							v += gc_c1r[gc_lane]
@@ -481,8 +454,8 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			gc_act = gc_save52 &^ gc_dead
 //line rows_ahead.go:50
 			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
-//line demand.go:48
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+//line demand.go:49
 				compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 			} else {
 //line demand.go:48
@@ -525,7 +498,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 								if gc_left6&(1<<gc_lane) == 0 {
 									continue
 								}
-//line demand.go:62
 								v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 								v_ += gc_c2r[gc_lane]
@@ -537,7 +509,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			}
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line demand.go:60
 				v_ := gc_l_v_[gc_lane]
 //line demand.go:62
 				var v float32
@@ -545,7 +516,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 				var r float32 = v_
 //line rows_ahead.go:50
 				v = r
-//line rows_ahead.go:52
 				gc_l_v[gc_lane] = v
 			}
 			gc_lo5, gc_hi5 := 0, 32
@@ -557,7 +527,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			}
 			gc_hi5 = min(gc_hi5, gc_cnt)
 			if gc_lo5 < gc_hi5 {
-//line rows_ahead.go:64
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
@@ -572,13 +541,11 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					out[(gc_bx*gc_bdx+gc_tx)/32] = v
 				}
 			}
-//line rows_ahead.go:57
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line rows_ahead.go:63
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
@@ -610,13 +577,10 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 				}
 //line rows_ahead.go:45
 				var v float32
-//line rows_ahead.go:47
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line rows_ahead.go:51
 		var gc_m5 uint32
-//line rows_ahead.go:46
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_lo2 < gc_hi2 {
 			gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
@@ -627,13 +591,12 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		gc_save5 := gc_act
 		gc_act = gc_save5 & gc_m5
 		if gc_act != 0 {
-//line rows_ahead.go:57
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line rows_ahead.go:60
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+//line rows_ahead.go:63
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
@@ -660,7 +623,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line rows_ahead.go:44
 					i := gc_bx*2*gc_bdx + gc_tx
 //line rows_ahead.go:46
 					var v float32
@@ -668,11 +630,9 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					gc_l_v[gc_lane] = v
 				}
 			}
-//line rows_ahead.go:48
 			if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
 				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 			} else {
-//line rows_ahead.go:48
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
 				gc_left2 := gc_act
 				if compiled.SIMD {
@@ -707,7 +667,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line rows_ahead.go:61
 						v := gc_l_v[gc_lane]
 //line rows_ahead.go:48
 						v += gc_c1r[gc_lane]
@@ -719,8 +678,8 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		gc_act = gc_save5 &^ gc_dead
 //line rows_ahead.go:50
 		copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
-//line demand.go:48
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+//line demand.go:49
 			compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 		} else {
 //line demand.go:48
@@ -763,7 +722,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-//line demand.go:62
 							v_ := gc_l_v_[gc_lane]
 //line demand.go:49
 							v_ += gc_c2r[gc_lane]
@@ -775,7 +733,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line demand.go:60
 			v_ := gc_l_v_[gc_lane]
 //line demand.go:62
 			var v float32
@@ -783,7 +740,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			var r float32 = v_
 //line rows_ahead.go:50
 			v = r
-//line rows_ahead.go:52
 			gc_l_v[gc_lane] = v
 		}
 		gc_lo3, gc_hi3 := 0, 32
@@ -795,7 +751,6 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-//line rows_ahead.go:64
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {

@@ -88,11 +88,11 @@ func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-//line runs.go:73
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line runs.go:77
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -116,11 +116,9 @@ func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32
 						1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
 				}
 			} else {
-//line runs.go:54
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					gc_pos.Thread = gc_rank
-//line runs.go:45
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 					z := gc_bz*gc_bdz + gc_tz
@@ -129,7 +127,6 @@ func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32
 						1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
 				}
 			}
-//line runs.go:54
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -183,11 +180,11 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-//line runs.go:87
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line runs.go:91
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -208,7 +205,6 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					gc_pos.Thread = gc_rank
-//line runs.go:60
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:63
@@ -218,11 +214,9 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 					}
 				}
 			} else {
-//line runs.go:70
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					gc_pos.Thread = gc_rank
-//line runs.go:60
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:63
@@ -232,7 +226,6 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 					}
 				}
 			}
-//line runs.go:70
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -321,7 +314,6 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-//line runs.go:140
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -331,45 +323,45 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 					gc_tx := gc_step + 0
 					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					gc_pos.Thread = gc_rank
-//line runs.go:113
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
+//line runs.go:115
 					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					gc_pos.Thread = gc_rank
-//line runs.go:113
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
+//line runs.go:115
 					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					gc_pos.Thread = gc_rank
-//line runs.go:113
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
+//line runs.go:115
 					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					gc_pos.Thread = gc_rank
-//line runs.go:113
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
+//line runs.go:115
 					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 				gc_pos.Thread = gc_rank
-//line runs.go:113
 				x := gc_by*gc_bdy + gc_ty
 				y := gc_bx*gc_bdx + gc_tx
+//line runs.go:115
 				out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 			}
 			gc_ty++

@@ -21,7 +21,6 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line runs.go:27
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -32,11 +31,11 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line runs.go:38
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line runs.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -56,18 +55,15 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				gc_at := out[gc_off:][:gc_to]
 				gc_at2 := in[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line runs.go:16
 					x := gc_bx*gc_bdx + gc_tx
 //line runs.go:20
 					gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
 				}
 			} else {
-//line runs.go:24
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line runs.go:16
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 					z := gc_bz*gc_bdz + gc_tz
@@ -75,7 +71,6 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
 				}
 			}
-//line runs.go:24
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -97,7 +92,6 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line runs.go:41
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -108,11 +102,11 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line runs.go:52
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line runs.go:56
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -132,18 +126,15 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 				gc_at := out[gc_off:][:gc_to]
 				gc_at2 := in[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line runs.go:31
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:34
 					gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
 				}
 			} else {
-//line runs.go:38
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
 					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
 					gc_pos.Thread = gc_rank
-//line runs.go:30
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 					z := gc_bz*gc_bdz + gc_tz
@@ -151,7 +142,6 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
 				}
 			}
-//line runs.go:38
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -172,7 +162,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line runs.go:87
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -183,11 +172,12 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line runs.go:97
 		gc_apart := compiled.Disjoint(in, out)
-//line runs.go:100
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line runs.go:103
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -208,11 +198,8 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 				gc_at2 := out[gc_off2:][:gc_to]
 				gc_elem := gc_at[0]
 				gc_vstep := gc_from
-//line runs.go:77
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:77
 				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line runs.go:77
 				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 				for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
@@ -223,7 +210,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_tx := gc_vstep
 					gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_base + gc_sx
-//line runs.go:77
 					var x int = gc_bx*gc_bdx + gc_tx
 					var y int = gc_by*gc_bdy + gc_ty
 //line runs.go:80
@@ -231,20 +217,14 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_b3 := gc_none2
 //line runs.go:81
 					if y == py {
-//line runs.go:81
 						gc_b3 = gc_all2
 					}
 //line runs.go:81
 					gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b3)
-//line runs.go:81
 					if gc_if2.ToBits() != 0 {
-//line runs.go:81
 						var gc_u2 float32
-//line runs.go:81
 						if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line runs.go:81
 							gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in2))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line runs.go:81
 							gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in2))%gc_bdx
 //line runs.go:81
 							gc_u2 = gc_at[0]
@@ -254,14 +234,12 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					}
 //line runs.go:84
 					if x < -2147483648 || x > 2147483640 {
-//line runs.go:84
 						break
 					}
 //line runs.go:84
 					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line runs.go:77
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 //line runs.go:80
@@ -272,13 +250,9 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line runs.go:88
 				gc_vstep2 := gc_from
-//line runs.go:77
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:77
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line runs.go:77
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 				for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
@@ -289,7 +263,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_tx := gc_vstep2
 					gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_base + gc_sx2
-//line runs.go:77
 					var x int = gc_bx*gc_bdx + gc_tx
 					var y int = gc_by*gc_bdy + gc_ty
 //line runs.go:80
@@ -297,20 +270,14 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_b2 := gc_none
 //line runs.go:81
 					if y == py {
-//line runs.go:81
 						gc_b2 = gc_all
 					}
 //line runs.go:81
 					gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
-//line runs.go:81
 					if gc_if.ToBits() != 0 {
-//line runs.go:81
 						var gc_u float32
-//line runs.go:81
 						if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line runs.go:81
 							gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line runs.go:81
 							gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
 //line runs.go:81
 							gc_u = in[k]
@@ -319,7 +286,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 						v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
 					}
 					if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
-//line runs.go:84
 						break
 					}
 //line runs.go:84
@@ -329,7 +295,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line runs.go:77
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 //line runs.go:80
@@ -340,7 +305,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					out[y*w+x] = v
 				}
 			}
-//line runs.go:88
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -360,7 +324,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line runs.go:103
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -371,12 +334,13 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line runs.go:113
 		gc_apart := compiled.Disjoint(in, out)
-//line runs.go:116
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line runs.go:120
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -398,11 +362,8 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				gc_at2 := out[gc_off2:][:gc_to]
 				gc_elem := gc_at[0]
 				gc_vstep := gc_from
-//line runs.go:93
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:93
 				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line runs.go:93
 				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 				for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
@@ -413,7 +374,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_tx := gc_vstep
 					gc_pos.Block = gc_by + gc_gdy*(gc_sbx+gc_gdx*gc_bz)
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_sx+gc_bdx*gc_tz)
-//line runs.go:93
 					var x int = gc_by*gc_bdy + gc_ty
 					var y int = gc_bx*gc_bdx + gc_tx
 //line runs.go:96
@@ -421,20 +381,14 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_b3 := gc_none2
 //line runs.go:97
 					if x == px {
-//line runs.go:97
 						gc_b3 = gc_all2
 					}
 //line runs.go:97
 					gc_if2 := gc_b3.And(gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-//line runs.go:97
 					if gc_if2.ToBits() != 0 {
-//line runs.go:97
 						var gc_u2 float32
-//line runs.go:97
 						if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line runs.go:97
 							gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in2))/gc_bdx+gc_gdx*gc_bz)
-//line runs.go:97
 							gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in2))%gc_bdx+gc_bdx*gc_tz)
 //line runs.go:97
 							gc_u2 = gc_at[0]
@@ -444,14 +398,12 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					}
 //line runs.go:100
 					if y < -2147483648 || y > 2147483640 {
-//line runs.go:100
 						break
 					}
 //line runs.go:100
 					v.StoreSlice(gc_at2[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line runs.go:93
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:96
@@ -462,13 +414,9 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line runs.go:104
 				gc_vstep2 := gc_from
-//line runs.go:93
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:93
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line runs.go:93
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 				for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
@@ -479,7 +427,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_tx := gc_vstep2
 					gc_pos.Block = gc_by + gc_gdy*(gc_sbx2+gc_gdx*gc_bz)
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_sx2+gc_bdx*gc_tz)
-//line runs.go:93
 					var x int = gc_by*gc_bdy + gc_ty
 					var y int = gc_bx*gc_bdx + gc_tx
 //line runs.go:96
@@ -487,20 +434,14 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_b2 := gc_none
 //line runs.go:97
 					if x == px {
-//line runs.go:97
 						gc_b2 = gc_all
 					}
 //line runs.go:97
 					gc_if := gc_b2.And(gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-//line runs.go:97
 					if gc_if.ToBits() != 0 {
-//line runs.go:97
 						var gc_u float32
-//line runs.go:97
 						if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line runs.go:97
 							gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
-//line runs.go:97
 							gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
 //line runs.go:97
 							gc_u = in[k]
@@ -509,7 +450,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
 					}
 					if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
-//line runs.go:100
 						break
 					}
 //line runs.go:100
@@ -519,7 +459,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
 					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
 					gc_pos.Thread = gc_rank
-//line runs.go:93
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:96
@@ -530,7 +469,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					out[x*h+y] = v
 				}
 			}
-//line runs.go:104
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -22,7 +22,6 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line runs.go:27
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -33,11 +32,11 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line runs.go:38
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line runs.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -60,30 +59,24 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line runs.go:20
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line runs.go:20
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line runs.go:16
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
-//line runs.go:17
 							_ = y
 							var z int = gc_bz*gc_bdz + gc_tz
-//line runs.go:18
 							_ = z
 							{
-								if x < -2147483648 || x > 2147483632 {
 //line runs.go:20
+								if x < -2147483648 || x > 2147483632 {
 									break
 								}
 //line runs.go:20
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line runs.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -92,23 +85,17 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					}
 				}
 				if compiled.SIMD {
-//line runs.go:20
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line runs.go:20
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line runs.go:16
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
-//line runs.go:17
 						_ = y
 						var z int = gc_bz*gc_bdz + gc_tz
-//line runs.go:18
 						_ = z
 //line runs.go:20
 						if x < -2147483648 || x > 2147483640 {
-//line runs.go:20
 							break
 						}
 //line runs.go:20
@@ -117,37 +104,31 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line runs.go:16
 					x := gc_bx*gc_bdx + gc_tx
 //line runs.go:20
 					gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
 				}
 			} else {
-//line runs.go:24
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line runs.go:20
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line runs.go:20
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line runs.go:16
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
 							var z int = gc_bz*gc_bdz + gc_tz
 							{
-								if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-16 || (x < -2147483648 || x > 2147483632) || ((z*h+y)*w+x) > len(out)-16 {
 //line runs.go:20
+								if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-16 || (x < -2147483648 || x > 2147483632) || ((z*h+y)*w+x) > len(out)-16 {
 									break
 								}
 //line runs.go:20
 								archsimd.LoadFloat32x16Slice(in[(z*h+y)*w+x:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
 							}
 						}
-//line runs.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -156,19 +137,15 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					}
 				}
 				if compiled.SIMD {
-//line runs.go:20
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line runs.go:20
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line runs.go:16
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
 						var z int = gc_bz*gc_bdz + gc_tz
 //line runs.go:20
 						if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-8 || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x) > len(out)-8 {
-//line runs.go:20
 							break
 						}
 //line runs.go:20
@@ -180,7 +157,6 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line runs.go:16
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 					z := gc_bz*gc_bdz + gc_tz
@@ -188,7 +164,6 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
 				}
 			}
-//line runs.go:24
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -210,7 +185,6 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line runs.go:41
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -221,11 +195,11 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line runs.go:52
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line runs.go:56
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -248,30 +222,24 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line runs.go:34
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line runs.go:34
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line runs.go:30
 							var x int = gc_by*gc_bdy + gc_ty
-//line runs.go:30
 							_ = x
 							var y int = gc_bx*gc_bdx + gc_tx
 							var z int = gc_bz*gc_bdz + gc_tz
-//line runs.go:32
 							_ = z
 							{
-								if y < -2147483648 || y > 2147483632 {
 //line runs.go:34
+								if y < -2147483648 || y > 2147483632 {
 									break
 								}
 //line runs.go:34
 								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
 							}
 						}
-//line runs.go:36
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -280,23 +248,17 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					}
 				}
 				if compiled.SIMD {
-//line runs.go:34
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line runs.go:34
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line runs.go:30
 						var x int = gc_by*gc_bdy + gc_ty
-//line runs.go:30
 						_ = x
 						var y int = gc_bx*gc_bdx + gc_tx
 						var z int = gc_bz*gc_bdz + gc_tz
-//line runs.go:32
 						_ = z
 //line runs.go:34
 						if y < -2147483648 || y > 2147483640 {
-//line runs.go:34
 							break
 						}
 //line runs.go:34
@@ -305,37 +267,31 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line runs.go:31
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:34
 					gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
 				}
 			} else {
-//line runs.go:38
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line runs.go:34
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line runs.go:34
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-//line runs.go:30
 							var x int = gc_by*gc_bdy + gc_ty
 							var y int = gc_bx*gc_bdx + gc_tx
 							var z int = gc_bz*gc_bdz + gc_tz
 							{
-								if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-16 || (y < -2147483648 || y > 2147483632) || ((z*w+x)*h+y) > len(out)-16 {
 //line runs.go:34
+								if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-16 || (y < -2147483648 || y > 2147483632) || ((z*w+x)*h+y) > len(out)-16 {
 									break
 								}
 //line runs.go:34
 								archsimd.LoadFloat32x16Slice(in[(z*w+x)*h+y:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
 							}
 						}
-//line runs.go:36
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -344,19 +300,15 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					}
 				}
 				if compiled.SIMD {
-//line runs.go:34
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line runs.go:34
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line runs.go:30
 						var x int = gc_by*gc_bdy + gc_ty
 						var y int = gc_bx*gc_bdx + gc_tx
 						var z int = gc_bz*gc_bdz + gc_tz
 //line runs.go:34
 						if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-8 || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y) > len(out)-8 {
-//line runs.go:34
 							break
 						}
 //line runs.go:34
@@ -368,7 +320,6 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
 					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
 					gc_pos.Thread = gc_rank
-//line runs.go:30
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 					z := gc_bz*gc_bdz + gc_tz
@@ -376,7 +327,6 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
 				}
 			}
-//line runs.go:38
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -397,7 +347,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line runs.go:87
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -408,11 +357,12 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line runs.go:97
 		gc_apart := compiled.Disjoint(in, out)
-//line runs.go:100
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line runs.go:103
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -436,11 +386,8 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line runs.go:77
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:77
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line runs.go:77
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
@@ -451,28 +398,22 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 							gc_tx := gc_vstep
 							gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx
-//line runs.go:77
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
 							{
+//line runs.go:80
 								v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()
 								gc_b5 := gc_none4
 //line runs.go:81
 								if y == py {
-//line runs.go:81
 									gc_b5 = gc_all4
 								}
 //line runs.go:81
 								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b5.ToBits())
-//line runs.go:81
 								if gc_if4.ToBits() != 0 {
-//line runs.go:81
 									var gc_u4 float32
-//line runs.go:81
 									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
-//line runs.go:81
 										gc_pos.Block = (gc_tx+compiled.FirstLane16(gc_in4))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line runs.go:81
 										gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane16(gc_in4))%gc_bdx
 //line runs.go:81
 										gc_u4 = gc_at[0]
@@ -482,14 +423,12 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 								}
 //line runs.go:84
 								if x < -2147483648 || x > 2147483632 {
-//line runs.go:84
 									break
 								}
 //line runs.go:84
 								v.StoreSlice(gc_at2[gc_tx:])
 							}
 						}
-//line runs.go:86
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -498,11 +437,8 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					}
 				}
 				if compiled.SIMD {
-//line runs.go:77
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:77
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:77
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
@@ -513,7 +449,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 						gc_tx := gc_vstep
 						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx2
-//line runs.go:77
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
 //line runs.go:80
@@ -521,20 +456,14 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 						gc_b4 := gc_none3
 //line runs.go:81
 						if y == py {
-//line runs.go:81
 							gc_b4 = gc_all3
 						}
 //line runs.go:81
 						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b4)
-//line runs.go:81
 						if gc_if3.ToBits() != 0 {
-//line runs.go:81
 							var gc_u3 float32
-//line runs.go:81
 							if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
-//line runs.go:81
 								gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in3))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line runs.go:81
 								gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in3))%gc_bdx
 //line runs.go:81
 								gc_u3 = gc_at[0]
@@ -544,7 +473,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 						}
 //line runs.go:84
 						if x < -2147483648 || x > 2147483640 {
-//line runs.go:84
 							break
 						}
 //line runs.go:84
@@ -553,7 +481,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line runs.go:77
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 //line runs.go:80
@@ -564,16 +491,12 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line runs.go:88
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line runs.go:77
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:77
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line runs.go:77
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
@@ -584,28 +507,22 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 							gc_tx := gc_vstep2
 							gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_base + gc_sx3
-//line runs.go:77
 							var x int = gc_bx*gc_bdx + gc_tx
 							var y int = gc_by*gc_bdy + gc_ty
 							{
+//line runs.go:80
 								v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()
 								gc_b3 := gc_none2
 //line runs.go:81
 								if y == py {
-//line runs.go:81
 									gc_b3 = gc_all2
 								}
 //line runs.go:81
 								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b3.ToBits())
-//line runs.go:81
 								if gc_if2.ToBits() != 0 {
-//line runs.go:81
 									var gc_u2 float32
-//line runs.go:81
 									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line runs.go:81
 										gc_pos.Block = (gc_tx+compiled.FirstLane16(gc_in2))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line runs.go:81
 										gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane16(gc_in2))%gc_bdx
 //line runs.go:81
 										gc_u2 = in[k]
@@ -614,14 +531,12 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 								if x < -2147483648 || x > 2147483632 || (y*w+x) < 0 || (y*w+x) > len(out)-16 {
-//line runs.go:84
 									break
 								}
 //line runs.go:84
 								v.StoreSlice(out[y*w+x:])
 							}
 						}
-//line runs.go:86
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -630,11 +545,8 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					}
 				}
 				if compiled.SIMD {
-//line runs.go:77
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:77
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:77
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
@@ -645,7 +557,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 						gc_tx := gc_vstep2
 						gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_base + gc_sx4
-//line runs.go:77
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
 //line runs.go:80
@@ -653,20 +564,14 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 						gc_b2 := gc_none
 //line runs.go:81
 						if y == py {
-//line runs.go:81
 							gc_b2 = gc_all
 						}
 //line runs.go:81
 						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
-//line runs.go:81
 						if gc_if.ToBits() != 0 {
-//line runs.go:81
 							var gc_u float32
-//line runs.go:81
 							if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line runs.go:81
 								gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line runs.go:81
 								gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
 //line runs.go:81
 								gc_u = in[k]
@@ -675,7 +580,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 							v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
 						}
 						if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
-//line runs.go:84
 							break
 						}
 //line runs.go:84
@@ -687,7 +591,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line runs.go:77
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 //line runs.go:80
@@ -698,7 +601,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					out[y*w+x] = v
 				}
 			}
-//line runs.go:88
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -718,7 +620,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line runs.go:103
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -729,12 +630,13 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line runs.go:113
 		gc_apart := compiled.Disjoint(in, out)
-//line runs.go:116
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line runs.go:120
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -759,11 +661,8 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line runs.go:93
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:93
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line runs.go:93
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
@@ -774,28 +673,22 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							gc_tx := gc_vstep
 							gc_pos.Block = gc_by + gc_gdy*(gc_sbx+gc_gdx*gc_bz)
 							gc_pos.Thread = gc_ty + gc_bdy*(gc_sx+gc_bdx*gc_tz)
-//line runs.go:93
 							var x int = gc_by*gc_bdy + gc_ty
 							var y int = gc_bx*gc_bdx + gc_tx
 							{
+//line runs.go:96
 								v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()
 								gc_b5 := gc_none4
 //line runs.go:97
 								if x == px {
-//line runs.go:97
 									gc_b5 = gc_all4
 								}
 //line runs.go:97
 								gc_if4 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
-//line runs.go:97
 								if gc_if4.ToBits() != 0 {
-//line runs.go:97
 									var gc_u4 float32
-//line runs.go:97
 									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
-//line runs.go:97
 										gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane16(gc_in4))/gc_bdx+gc_gdx*gc_bz)
-//line runs.go:97
 										gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane16(gc_in4))%gc_bdx+gc_bdx*gc_tz)
 //line runs.go:97
 										gc_u4 = gc_at[0]
@@ -805,14 +698,12 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 								}
 //line runs.go:100
 								if y < -2147483648 || y > 2147483632 {
-//line runs.go:100
 									break
 								}
 //line runs.go:100
 								v.StoreSlice(gc_at2[gc_tx:])
 							}
 						}
-//line runs.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -821,11 +712,8 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					}
 				}
 				if compiled.SIMD {
-//line runs.go:93
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:93
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:93
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
 					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
@@ -836,7 +724,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						gc_tx := gc_vstep
 						gc_pos.Block = gc_by + gc_gdy*(gc_sbx2+gc_gdx*gc_bz)
 						gc_pos.Thread = gc_ty + gc_bdy*(gc_sx2+gc_bdx*gc_tz)
-//line runs.go:93
 						var x int = gc_by*gc_bdy + gc_ty
 						var y int = gc_bx*gc_bdx + gc_tx
 //line runs.go:96
@@ -844,20 +731,14 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						gc_b4 := gc_none3
 //line runs.go:97
 						if x == px {
-//line runs.go:97
 							gc_b4 = gc_all3
 						}
 //line runs.go:97
 						gc_if3 := gc_b4.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-//line runs.go:97
 						if gc_if3.ToBits() != 0 {
-//line runs.go:97
 							var gc_u3 float32
-//line runs.go:97
 							if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
-//line runs.go:97
 								gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in3))/gc_bdx+gc_gdx*gc_bz)
-//line runs.go:97
 								gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in3))%gc_bdx+gc_bdx*gc_tz)
 //line runs.go:97
 								gc_u3 = gc_at[0]
@@ -867,7 +748,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						}
 //line runs.go:100
 						if y < -2147483648 || y > 2147483640 {
-//line runs.go:100
 							break
 						}
 //line runs.go:100
@@ -876,7 +756,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line runs.go:93
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:96
@@ -887,16 +766,12 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line runs.go:104
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line runs.go:93
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:93
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line runs.go:93
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 						for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
@@ -907,28 +782,22 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							gc_tx := gc_vstep2
 							gc_pos.Block = gc_by + gc_gdy*(gc_sbx3+gc_gdx*gc_bz)
 							gc_pos.Thread = gc_ty + gc_bdy*(gc_sx3+gc_bdx*gc_tz)
-//line runs.go:93
 							var x int = gc_by*gc_bdy + gc_ty
 							var y int = gc_bx*gc_bdx + gc_tx
 							{
+//line runs.go:96
 								v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()
 								gc_b3 := gc_none2
 //line runs.go:97
 								if x == px {
-//line runs.go:97
 									gc_b3 = gc_all2
 								}
 //line runs.go:97
 								gc_if2 := archsimd.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
-//line runs.go:97
 								if gc_if2.ToBits() != 0 {
-//line runs.go:97
 									var gc_u2 float32
-//line runs.go:97
 									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line runs.go:97
 										gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane16(gc_in2))/gc_bdx+gc_gdx*gc_bz)
-//line runs.go:97
 										gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane16(gc_in2))%gc_bdx+gc_bdx*gc_tz)
 //line runs.go:97
 										gc_u2 = in[k]
@@ -937,14 +806,12 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 								if y < -2147483648 || y > 2147483632 || (x*h+y) < 0 || (x*h+y) > len(out)-16 {
-//line runs.go:100
 									break
 								}
 //line runs.go:100
 								v.StoreSlice(out[x*h+y:])
 							}
 						}
-//line runs.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -953,11 +820,8 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					}
 				}
 				if compiled.SIMD {
-//line runs.go:93
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:93
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:93
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
 					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
@@ -968,7 +832,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						gc_tx := gc_vstep2
 						gc_pos.Block = gc_by + gc_gdy*(gc_sbx4+gc_gdx*gc_bz)
 						gc_pos.Thread = gc_ty + gc_bdy*(gc_sx4+gc_bdx*gc_tz)
-//line runs.go:93
 						var x int = gc_by*gc_bdy + gc_ty
 						var y int = gc_bx*gc_bdx + gc_tx
 //line runs.go:96
@@ -976,20 +839,14 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						gc_b2 := gc_none
 //line runs.go:97
 						if x == px {
-//line runs.go:97
 							gc_b2 = gc_all
 						}
 //line runs.go:97
 						gc_if := gc_b2.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-//line runs.go:97
 						if gc_if.ToBits() != 0 {
-//line runs.go:97
 							var gc_u float32
-//line runs.go:97
 							if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line runs.go:97
 								gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
-//line runs.go:97
 								gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
 //line runs.go:97
 								gc_u = in[k]
@@ -998,7 +855,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
 						}
 						if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
-//line runs.go:100
 							break
 						}
 //line runs.go:100
@@ -1010,7 +866,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
 					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
 					gc_pos.Thread = gc_rank
-//line runs.go:93
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:96
@@ -1021,7 +876,6 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					out[x*h+y] = v
 				}
 			}
-//line runs.go:104
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -60,7 +60,6 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line scalarize.go:13
 						i := gc_bx*gc_bdx + gc_tx
 //line scalarize.go:17
 						at := i
@@ -76,12 +75,9 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 						{
 //line scalarize.go:23
 							gc_xs := bodies
-//line scalarize.go:23
 							gc_i := 0
-//line scalarize.go:23
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 								{
-//line scalarize.go:23
 									j := gc_i + 0
 									{
 //line scalarize.go:24
@@ -91,7 +87,6 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									}
 								}
 								{
-//line scalarize.go:27
 									j := gc_i + 1
 									{
 //line scalarize.go:24
@@ -101,7 +96,6 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									}
 								}
 								{
-//line scalarize.go:27
 									j := gc_i + 2
 									{
 //line scalarize.go:24
@@ -111,7 +105,6 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									}
 								}
 								{
-//line scalarize.go:27
 									j := gc_i + 3
 									{
 //line scalarize.go:24
@@ -121,10 +114,8 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									}
 								}
 							}
-//line scalarize.go:23
 							for ; gc_i < len(gc_xs); gc_i++ {
 								{
-//line scalarize.go:23
 									j := gc_i
 									{
 //line scalarize.go:24

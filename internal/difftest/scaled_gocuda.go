@@ -47,8 +47,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:14
 					tid := gc_tx
+//line scaled.go:15
 					if index := k * tid; index < lim {
 						out[3*tid] = 1
 					}
@@ -57,8 +57,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:14
 					tid := gc_tx
+//line scaled.go:15
 					if index := k * tid; index < lim {
 						out[3*tid] = 1
 					}
@@ -67,8 +67,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:14
 					tid := gc_tx
+//line scaled.go:15
 					if index := k * tid; index < lim {
 						out[3*tid] = 1
 					}
@@ -77,8 +77,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:14
 					tid := gc_tx
+//line scaled.go:15
 					if index := k * tid; index < lim {
 						out[3*tid] = 1
 					}
@@ -87,8 +87,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scaled.go:14
 				tid := gc_tx
+//line scaled.go:15
 				if index := k * tid; index < lim {
 					out[3*tid] = 1
 				}
@@ -107,7 +107,6 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:14
 					tid := gc_tx
 //line scaled.go:19
 					if lim >= tid*k {
@@ -118,7 +117,6 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:14
 					tid := gc_tx
 //line scaled.go:19
 					if lim >= tid*k {
@@ -129,7 +127,6 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:14
 					tid := gc_tx
 //line scaled.go:19
 					if lim >= tid*k {
@@ -140,7 +137,6 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:14
 					tid := gc_tx
 //line scaled.go:19
 					if lim >= tid*k {
@@ -151,7 +147,6 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scaled.go:14
 				tid := gc_tx
 //line scaled.go:19
 				if lim >= tid*k {
@@ -172,7 +167,6 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:14
 					tid := gc_tx
 //line scaled.go:23
 					if index_ := k * tid; index_+off < lim {
@@ -183,7 +177,6 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:14
 					tid := gc_tx
 //line scaled.go:23
 					if index_ := k * tid; index_+off < lim {
@@ -194,7 +187,6 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:14
 					tid := gc_tx
 //line scaled.go:23
 					if index_ := k * tid; index_+off < lim {
@@ -205,7 +197,6 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:14
 					tid := gc_tx
 //line scaled.go:23
 					if index_ := k * tid; index_+off < lim {
@@ -216,7 +207,6 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line scaled.go:14
 				tid := gc_tx
 //line scaled.go:23
 				if index_ := k * tid; index_+off < lim {
@@ -259,7 +249,6 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:37
 					i := gc_ty*gc_bdx + gc_tx
 //line scaled.go:39
 					out[2*i] = 1
@@ -268,8 +257,8 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:37
 					i := gc_ty*gc_bdx + gc_tx
+//line scaled.go:38
 					if gc_tx%m == c {
 						out[2*i] = 1
 					}
@@ -289,7 +278,6 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:37
 					i := gc_ty*gc_bdx + gc_tx
 //line scaled.go:45
 					out[2*i+1] = 1
@@ -299,7 +287,6 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line scaled.go:37
 					i := gc_ty*gc_bdx + gc_tx
 //line scaled.go:42
 					if c+1 != gc_tx%m {

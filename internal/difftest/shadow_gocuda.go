@@ -37,7 +37,6 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line shadow.go:17
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
@@ -45,10 +44,10 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line shadow.go:21
 		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(d) && gc_bdx <= len(d)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[gc_off:][:gc_bdx]
-//line shadow.go:19
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -87,45 +86,46 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:18
 					i := gc_bx*gc_bdx + gc_tx
+//line shadow.go:19
 					s[gc_tx] = d[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:18
 					i := gc_bx*gc_bdx + gc_tx
+//line shadow.go:19
 					s[gc_tx] = d[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:18
 					i := gc_bx*gc_bdx + gc_tx
+//line shadow.go:19
 					s[gc_tx] = d[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:18
 					i := gc_bx*gc_bdx + gc_tx
+//line shadow.go:19
 					s[gc_tx] = d[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shadow.go:18
 				i := gc_bx*gc_bdx + gc_tx
+//line shadow.go:19
 				s[gc_tx] = d[i]
 			}
 		}
 	}
 	gc_from, gc_to := 0, gc_bdx
+//line shadow.go:26
 	if gc_bound := len_; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
@@ -136,8 +136,8 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 		if gc_from >= 0 && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(s)) && gc_off3 >= 0 && gc_off3 <= len(d) && gc_to <= len(d)-gc_off3 {
 			gc_at3 := d[gc_off3:][:gc_to]
 			for gc_tx, gc_idx := gc_from, gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line shadow.go:22
 				min_ := int32(gc_tx)
+//line shadow.go:23
 				v := s[gc_idx] + max_
 				if copy_ {
 					v += min_
@@ -145,14 +145,12 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 				gc_at3[gc_tx] = v
 			}
 		} else {
-//line shadow.go:31
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line shadow.go:18
 				i := gc_bx*gc_bdx + gc_tx
-//line shadow.go:22
 				min_ := int32(gc_tx)
+//line shadow.go:23
 				v := s[len_-gc_tx-1] + max_
 				if copy_ {
 					v += min_
@@ -231,7 +229,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 						s[gc_tx] = in[i]
@@ -240,7 +237,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 						s[gc_tx] = in[i]
@@ -249,7 +245,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 						s[gc_tx] = in[i]
@@ -258,7 +253,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 						s[gc_tx] = in[i]
@@ -267,7 +261,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:38
 					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:40
 					s[gc_tx] = in[i]
@@ -278,6 +271,7 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line shadow.go:49
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -322,7 +316,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 						out[i] = s[gc_tx] * cap_
@@ -331,7 +324,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 						out[i] = s[gc_tx] * cap_
@@ -340,7 +332,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 						out[i] = s[gc_tx] * cap_
@@ -349,7 +340,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 						out[i] = s[gc_tx] * cap_
@@ -358,7 +348,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shadow.go:38
 					i := gc_bx*gc_bdx + gc_tx
 //line shadow.go:44
 					out[i] = s[gc_tx] * cap_

@@ -39,9 +39,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 		}
 	}
 	{
-//line shared_atomics.go:34
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line shared_atomics.go:36
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -52,7 +52,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line shared_atomics.go:21
 					tid := gc_tx
 //line shared_atomics.go:31
 					if i := gc_bx*gc_bdx + tid; true || i < len(in) {
@@ -76,7 +75,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 					tid := gc_tx
 //line shared_atomics.go:31
 					if i := gc_bx*gc_bdx + tid; i < len(in) {
@@ -99,7 +97,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			}
 		}
 	}
-//line shared_atomics.go:48
 	b := gc_bx
 	for gc_off, gc_limit, gc_more := 0, 8, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -107,9 +104,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			return
 		}
 		gc_more = false
-//line shared_atomics.go:56
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line shared_atomics.go:58
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -125,35 +122,30 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line shared_atomics.go:50
 						gc_more = true
 //line shared_atomics.go:50
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line shared_atomics.go:50
 						gc_more = true
 //line shared_atomics.go:50
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line shared_atomics.go:50
 						gc_more = true
 //line shared_atomics.go:50
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line shared_atomics.go:50
 						gc_more = true
 //line shared_atomics.go:50
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line shared_atomics.go:50
 					gc_more = true
 //line shared_atomics.go:50
 					gc_at2[gc_tx] = gc_at3[gc_tx]
@@ -165,7 +157,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 						tid := gc_tx
 //line shared_atomics.go:49
 						k := tid + gc_off
@@ -177,7 +168,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 						tid := gc_tx
 //line shared_atomics.go:49
 						k := tid + gc_off
@@ -189,7 +179,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 						tid := gc_tx
 //line shared_atomics.go:49
 						k := tid + gc_off
@@ -201,7 +190,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 						tid := gc_tx
 //line shared_atomics.go:49
 						k := tid + gc_off
@@ -213,7 +201,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 					tid := gc_tx
 //line shared_atomics.go:49
 					k := tid + gc_off
@@ -224,16 +211,15 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			}
 		}
 	}
-//line shared_atomics.go:52
 	for gc_off2, gc_limit2, gc_more2 := 0, 2, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-//line shared_atomics.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line shared_atomics.go:61
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -252,7 +238,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line shared_atomics.go:53
 						gc_more2 = true
 //line shared_atomics.go:53
 						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
@@ -260,7 +245,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line shared_atomics.go:53
 						gc_more2 = true
 //line shared_atomics.go:53
 						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
@@ -268,7 +252,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line shared_atomics.go:53
 						gc_more2 = true
 //line shared_atomics.go:53
 						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
@@ -276,7 +259,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line shared_atomics.go:53
 						gc_more2 = true
 //line shared_atomics.go:53
 						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
@@ -284,7 +266,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line shared_atomics.go:53
 					gc_more2 = true
 //line shared_atomics.go:53
 					gc_at4[gc_tx] = int32(gc_at5[gc_tx])
@@ -297,7 +278,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 						tid := gc_tx
 //line shared_atomics.go:52
 						k_ := tid + gc_off2
@@ -310,7 +290,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 						tid := gc_tx
 //line shared_atomics.go:52
 						k_ := tid + gc_off2
@@ -323,7 +302,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 						tid := gc_tx
 //line shared_atomics.go:52
 						k_ := tid + gc_off2
@@ -336,7 +314,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 						tid := gc_tx
 //line shared_atomics.go:52
 						k_ := tid + gc_off2
@@ -349,7 +326,6 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line shared_atomics.go:21
 					tid := gc_tx
 //line shared_atomics.go:52
 					k_ := tid + gc_off2

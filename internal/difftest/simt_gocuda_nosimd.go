@@ -38,15 +38,12 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line simt.go:47
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line simt.go:20
 			var votes_, trips int32
-//line simt.go:23
 			gc_l_votes_[gc_lane] = votes_
 			gc_l_trips[gc_lane] = trips
 		}
-//line simt.go:22
 		gc_save6 := gc_act
 		gc_in6 := gc_act
 		{
@@ -57,11 +54,9 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line simt.go:18
 				id := gc_bx*gc_bdx + gc_tx
 //line simt.go:21
 				i := id
-//line simt.go:23
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -96,10 +91,9 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:19
 				lane := (gc_rank & 31)
-//line simt.go:21
 				i := gc_l_i[gc_lane]
+//line simt.go:22
 				here := min(32, len(in)-(i-lane))
 				gc_c1m[gc_lane] = uint32(uint64(1)<<here - 1)
 				gc_c1v[gc_lane] = in[i] > 0
@@ -110,15 +104,12 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line simt.go:30
 				votes_ := gc_l_votes_[gc_lane]
-//line simt.go:32
 				trips := gc_l_trips[gc_lane]
 //line simt.go:23
 				b := gc_c1r[gc_lane]
 				votes_ += int32(b&0xffff) + int32(b>>16)
 				trips++
-//line simt.go:27
 				gc_l_votes_[gc_lane] = votes_
 				gc_l_trips[gc_lane] = trips
 			}
@@ -127,7 +118,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line simt.go:37
 				i := gc_l_i[gc_lane]
 //line simt.go:21
 				i += gc_gdx * gc_bdx
@@ -135,20 +125,14 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 		gc_act = gc_save6 &^ gc_dead
-//line simt.go:27
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line simt.go:27
 			var got int32
-//line simt.go:29
 			gc_l_got[gc_lane] = got
 		}
-//line simt.go:29
 		gc_save12 := gc_act
 		gc_in12 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line simt.go:28
 			k := 0
-//line simt.go:30
 			gc_l_k[gc_lane] = k
 		}
 		for {
@@ -165,9 +149,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:19
 				lane := (gc_rank & 31)
-//line simt.go:21
 				k := gc_l_k[gc_lane]
 //line simt.go:28
 				if k < lane%5 {
@@ -185,232 +167,230 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:19
 				lane := (gc_rank & 31)
-//line simt.go:21
 				k := gc_l_k[gc_lane]
 //line simt.go:29
 				var mask uint32
 				{
-//line simt.go:30
 					j := int(0)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(1)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(2)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(3)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(4)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(5)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(6)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(7)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(8)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(9)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(10)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(11)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(12)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(13)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(14)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(15)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(16)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(17)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(18)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(19)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(20)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(21)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(22)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(23)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(24)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(25)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(26)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(27)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(28)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(29)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(30)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(31)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
@@ -426,7 +406,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line simt.go:42
 				got := gc_l_got[gc_lane]
 //line simt.go:35
 				got += gc_c2r[gc_lane]
@@ -437,7 +416,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line simt.go:45
 				k := gc_l_k[gc_lane]
 //line simt.go:28
 				k++
@@ -446,7 +424,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 		}
 		gc_act = gc_save12 &^ gc_dead
 		{
-//line simt.go:35
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -456,13 +433,9 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:18
 				id := gc_bx*gc_bdx + gc_tx
-//line simt.go:20
 				votes_ := gc_l_votes_[gc_lane]
-//line simt.go:22
 				trips := gc_l_trips[gc_lane]
-//line simt.go:24
 				got := gc_l_got[gc_lane]
 //line simt.go:37
 				out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
@@ -492,20 +465,15 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line simt.go:80
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line simt.go:60
 			var v int32
-//line simt.go:62
 			gc_l_v[gc_lane] = v
 		}
-//line simt.go:62
 		gc_save8 := gc_act
 		gc_in8 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line simt.go:61
 			k := 0
-//line simt.go:63
 			gc_l_k[gc_lane] = k
 		}
 		for {
@@ -515,7 +483,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 			}
 			gc_act = gc_in8 &^ gc_dead
 			var gc_m8, gc_skip8 uint32
-//line simt.go:73
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -533,7 +500,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 			if gc_act == 0 {
 				break
 			}
-//line simt.go:71
 			var gc_m3 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -541,10 +507,9 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:59
 				lane := (gc_rank & 31)
-//line simt.go:61
 				k := gc_l_k[gc_lane]
+//line simt.go:62
 				if (lane+k)%5 == 0 {
 					gc_m3 |= 1 << gc_lane
 				}
@@ -552,13 +517,11 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 			gc_save3 := gc_act
 			gc_act = gc_save3 & gc_m3
 			if gc_act != 0 {
-//line simt.go:63
 				gc_in8 &^= gc_act
 				gc_skip8 |= gc_act
 				gc_act = 0
 			}
 			gc_act = gc_save3 &^ gc_dead &^ gc_skip8
-//line simt.go:70
 			var gc_m4 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -566,9 +529,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:59
 				lane := (gc_rank & 31)
-//line simt.go:61
 				k := gc_l_k[gc_lane]
 //line simt.go:65
 				if lane%3 == k%3 {
@@ -578,244 +539,240 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 			gc_save4 := gc_act
 			gc_act = gc_save4 & gc_m4
 			if gc_act != 0 {
-//line simt.go:66
 				gc_skip8 |= gc_act
 				gc_act = 0
 			}
 			gc_act = gc_save4 &^ gc_dead &^ gc_skip8
-//line simt.go:71
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:59
 				lane := (gc_rank & 31)
-//line simt.go:61
 				k := gc_l_k[gc_lane]
 //line simt.go:68
 				var mask uint32
 				{
-//line simt.go:69
 					j := int(0)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(1)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(2)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(3)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(4)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(5)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(6)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(7)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(8)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(9)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(10)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(11)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(12)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(13)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(14)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(15)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(16)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(17)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(18)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(19)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(20)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(21)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(22)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(23)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(24)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(25)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(26)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(27)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(28)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(29)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(30)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(31)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
@@ -832,7 +789,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line simt.go:82
 				v := gc_l_v[gc_lane]
 //line simt.go:75
 				v += gc_c1r[gc_lane]
@@ -843,7 +799,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line simt.go:85
 				k := gc_l_k[gc_lane]
 //line simt.go:61
 				k++
@@ -851,12 +806,11 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 			}
 		}
 		gc_act = gc_save8 &^ gc_dead
-//line simt.go:68
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line simt.go:71
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line simt.go:73
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
 //line simt.go:77

@@ -39,7 +39,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line simt.go:47
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
@@ -75,12 +74,10 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 //line simt.go:20
 				var votes_, trips int32
-//line simt.go:23
 				gc_l_votes_[gc_lane] = votes_
 				gc_l_trips[gc_lane] = trips
 			}
 		}
-//line simt.go:22
 		gc_save6 := gc_act
 		gc_in6 := gc_act
 		{
@@ -91,11 +88,9 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line simt.go:18
 				id := gc_bx*gc_bdx + gc_tx
 //line simt.go:21
 				i := id
-//line simt.go:23
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -130,10 +125,9 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:19
 				lane := (gc_rank & 31)
-//line simt.go:21
 				i := gc_l_i[gc_lane]
+//line simt.go:22
 				here := min(32, len(in)-(i-lane))
 				gc_c1m[gc_lane] = uint32(uint64(1)<<here - 1)
 				gc_c1v[gc_lane] = in[i] > 0
@@ -142,14 +136,10 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
 			gc_left2 := gc_act
 			if compiled.SIMD {
-//line simt.go:24
 				gc_vb := archsimd.BroadcastUint32x8(0xffff)
-//line simt.go:24
 				gc_vb2 := archsimd.BroadcastInt32x8(1)
 				if gc_act == ^uint32(0) {
-//line simt.go:24
 					gc_vb3 := archsimd.BroadcastUint32x8(0xffff)
-//line simt.go:24
 					gc_vb4 := archsimd.BroadcastInt32x8(1)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line simt.go:24
@@ -193,15 +183,12 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-//line simt.go:38
 					votes_ := gc_l_votes_[gc_lane]
-//line simt.go:40
 					trips := gc_l_trips[gc_lane]
 //line simt.go:23
 					b := gc_c1r[gc_lane]
 					votes_ += int32(b&0xffff) + int32(b>>16)
 					trips++
-//line simt.go:27
 					gc_l_votes_[gc_lane] = votes_
 					gc_l_trips[gc_lane] = trips
 				}
@@ -211,7 +198,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line simt.go:38
 				i := gc_l_i[gc_lane]
 //line simt.go:21
 				i += gc_gdx * gc_bdx
@@ -219,7 +205,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 		gc_act = gc_save6 &^ gc_dead
-//line simt.go:27
 		gc_left3 := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
@@ -249,17 +234,13 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 //line simt.go:27
 				var got int32
-//line simt.go:29
 				gc_l_got[gc_lane] = got
 			}
 		}
-//line simt.go:29
 		gc_save12 := gc_act
 		gc_in12 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line simt.go:28
 			k := 0
-//line simt.go:30
 			gc_l_k[gc_lane] = k
 		}
 		for {
@@ -276,9 +257,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:19
 				lane := (gc_rank & 31)
-//line simt.go:21
 				k := gc_l_k[gc_lane]
 //line simt.go:28
 				if k < lane%5 {
@@ -296,232 +275,230 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:19
 				lane := (gc_rank & 31)
-//line simt.go:21
 				k := gc_l_k[gc_lane]
 //line simt.go:29
 				var mask uint32
 				{
-//line simt.go:30
 					j := int(0)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(1)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(2)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(3)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(4)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(5)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(6)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(7)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(8)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(9)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(10)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(11)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(12)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(13)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(14)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(15)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(16)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(17)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(18)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(19)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(20)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(21)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(22)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(23)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(24)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(25)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(26)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(27)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(28)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(29)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(30)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:30
 					j := int(31)
+//line simt.go:31
 					if j%5 > k {
 						mask |= 1 << j
 					}
@@ -566,7 +543,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-//line simt.go:48
 					got := gc_l_got[gc_lane]
 //line simt.go:35
 					got += gc_c2r[gc_lane]
@@ -578,7 +554,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line simt.go:46
 				k := gc_l_k[gc_lane]
 //line simt.go:28
 				k++
@@ -586,7 +561,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 		gc_act = gc_save12 &^ gc_dead
-//line simt.go:34
 		gc_left5 := gc_act
 		if compiled.SIMD {
 			gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -594,12 +568,10 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx6.X + gc_lane
-//line simt.go:42
 					gc_ty := gc_tidx6.Y
 					_ = gc_ty
 					gc_tz := gc_tidx6.Z
 					_ = gc_tz
-//line simt.go:18
 					var id int = gc_bx*gc_bdx + gc_tx
 //line simt.go:18
 					votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
@@ -615,51 +587,36 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_t6 := got
 //line simt.go:37
 					var gc_lanes4 [8]int32
-//line simt.go:37
 					gc_t4.Store(&gc_lanes4)
-//line simt.go:37
 					for gc_k4 := range 8 {
-//line simt.go:37
 						if 0xff&(1<<gc_k4) != 0 {
-//line simt.go:37
 							gc_pos.Thread = gc_rank + gc_k4
 //line simt.go:37
 							out[(3*id)+3*gc_k4] = gc_lanes4[gc_k4]
 						}
 					}
-//line simt.go:37
 					gc_pos.Thread = gc_rank
 //line simt.go:37
 					var gc_lanes5 [8]int32
-//line simt.go:37
 					gc_t5.Store(&gc_lanes5)
-//line simt.go:37
 					for gc_k5 := range 8 {
-//line simt.go:37
 						if 0xff&(1<<gc_k5) != 0 {
-//line simt.go:37
 							gc_pos.Thread = gc_rank + gc_k5
 //line simt.go:37
 							out[(3*id+1)+3*gc_k5] = gc_lanes5[gc_k5]
 						}
 					}
-//line simt.go:37
 					gc_pos.Thread = gc_rank
 //line simt.go:37
 					var gc_lanes6 [8]int32
-//line simt.go:37
 					gc_t6.Store(&gc_lanes6)
-//line simt.go:37
 					for gc_k6 := range 8 {
-//line simt.go:37
 						if 0xff&(1<<gc_k6) != 0 {
-//line simt.go:37
 							gc_pos.Thread = gc_rank + gc_k6
 //line simt.go:37
 							out[(3*id+2)+3*gc_k6] = gc_lanes6[gc_k6]
 						}
 					}
-//line simt.go:37
 					gc_pos.Thread = gc_rank
 					gc_left5 &^= 0xff << gc_lane
 				}
@@ -674,12 +631,10 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line simt.go:52
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line simt.go:18
 					var id int = gc_bx*gc_bdx + gc_tx
 //line simt.go:18
 					votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
@@ -695,51 +650,36 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_t3 := got
 //line simt.go:37
 					var gc_lanes [8]int32
-//line simt.go:37
 					gc_t.Store(&gc_lanes)
-//line simt.go:37
 					for gc_k := range 8 {
-//line simt.go:37
 						if 0xff&(1<<gc_k) != 0 {
-//line simt.go:37
 							gc_pos.Thread = gc_rank + gc_k
 //line simt.go:37
 							out[(3*id)+3*gc_k] = gc_lanes[gc_k]
 						}
 					}
-//line simt.go:37
 					gc_pos.Thread = gc_rank
 //line simt.go:37
 					var gc_lanes2 [8]int32
-//line simt.go:37
 					gc_t2.Store(&gc_lanes2)
-//line simt.go:37
 					for gc_k2 := range 8 {
-//line simt.go:37
 						if 0xff&(1<<gc_k2) != 0 {
-//line simt.go:37
 							gc_pos.Thread = gc_rank + gc_k2
 //line simt.go:37
 							out[(3*id+1)+3*gc_k2] = gc_lanes2[gc_k2]
 						}
 					}
-//line simt.go:37
 					gc_pos.Thread = gc_rank
 //line simt.go:37
 					var gc_lanes3 [8]int32
-//line simt.go:37
 					gc_t3.Store(&gc_lanes3)
-//line simt.go:37
 					for gc_k3 := range 8 {
-//line simt.go:37
 						if 0xff&(1<<gc_k3) != 0 {
-//line simt.go:37
 							gc_pos.Thread = gc_rank + gc_k3
 //line simt.go:37
 							out[(3*id+2)+3*gc_k3] = gc_lanes3[gc_k3]
 						}
 					}
-//line simt.go:37
 					gc_pos.Thread = gc_rank
 					gc_left5 &^= 0xff << gc_lane
 				}
@@ -747,7 +687,6 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left5 != 0 {
-//line simt.go:45
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -760,13 +699,9 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:18
 				id := gc_bx*gc_bdx + gc_tx
-//line simt.go:20
 				votes_ := gc_l_votes_[gc_lane]
-//line simt.go:22
 				trips := gc_l_trips[gc_lane]
-//line simt.go:24
 				got := gc_l_got[gc_lane]
 //line simt.go:37
 				out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
@@ -796,7 +731,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line simt.go:80
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
@@ -826,17 +760,13 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				}
 //line simt.go:60
 				var v int32
-//line simt.go:62
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line simt.go:62
 		gc_save8 := gc_act
 		gc_in8 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line simt.go:61
 			k := 0
-//line simt.go:63
 			gc_l_k[gc_lane] = k
 		}
 		for {
@@ -846,7 +776,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 			}
 			gc_act = gc_in8 &^ gc_dead
 			var gc_m8, gc_skip8 uint32
-//line simt.go:73
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -864,7 +793,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 			if gc_act == 0 {
 				break
 			}
-//line simt.go:71
 			var gc_m3 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -872,10 +800,9 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:59
 				lane := (gc_rank & 31)
-//line simt.go:61
 				k := gc_l_k[gc_lane]
+//line simt.go:62
 				if (lane+k)%5 == 0 {
 					gc_m3 |= 1 << gc_lane
 				}
@@ -883,13 +810,11 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 			gc_save3 := gc_act
 			gc_act = gc_save3 & gc_m3
 			if gc_act != 0 {
-//line simt.go:63
 				gc_in8 &^= gc_act
 				gc_skip8 |= gc_act
 				gc_act = 0
 			}
 			gc_act = gc_save3 &^ gc_dead &^ gc_skip8
-//line simt.go:70
 			var gc_m4 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -897,9 +822,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:59
 				lane := (gc_rank & 31)
-//line simt.go:61
 				k := gc_l_k[gc_lane]
 //line simt.go:65
 				if lane%3 == k%3 {
@@ -909,244 +832,240 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 			gc_save4 := gc_act
 			gc_act = gc_save4 & gc_m4
 			if gc_act != 0 {
-//line simt.go:66
 				gc_skip8 |= gc_act
 				gc_act = 0
 			}
 			gc_act = gc_save4 &^ gc_dead &^ gc_skip8
-//line simt.go:71
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line simt.go:59
 				lane := (gc_rank & 31)
-//line simt.go:61
 				k := gc_l_k[gc_lane]
 //line simt.go:68
 				var mask uint32
 				{
-//line simt.go:69
 					j := int(0)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(1)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(2)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(3)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(4)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(5)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(6)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(7)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(8)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(9)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(10)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(11)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(12)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(13)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(14)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(15)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(16)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(17)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(18)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(19)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(20)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(21)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(22)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(23)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(24)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(25)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(26)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(27)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(28)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(29)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(30)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
 				}
 				{
-//line simt.go:69
 					j := int(31)
+//line simt.go:70
 					if simtIn(j, k) {
 						mask |= 1 << j
 					}
@@ -1192,7 +1111,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-//line simt.go:88
 					v := gc_l_v[gc_lane]
 //line simt.go:75
 					v += gc_c1r[gc_lane]
@@ -1204,7 +1122,6 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line simt.go:86
 				k := gc_l_k[gc_lane]
 //line simt.go:61
 				k++
@@ -1212,12 +1129,11 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 			}
 		}
 		gc_act = gc_save8 &^ gc_dead
-//line simt.go:68
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line simt.go:71
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line simt.go:73
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
 //line simt.go:77

@@ -30,25 +30,22 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line sink.go:38
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line sink.go:41
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line sink.go:43
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
-//line sink.go:48
 				gc_rank := gc_w + gc_lane
-//line sink.go:15
 				i := gc_bx*gc_bdx + gc_tx
+//line sink.go:16
 				var v int32
 				if true || i < len(in) {
 					v = gc_at[gc_lane]
 				}
-//line sink.go:21
 				gc_s_v[gc_rank] = v
 			}
 		} else {
@@ -59,13 +56,12 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line sink.go:15
 				i := gc_bx*gc_bdx + gc_tx
+//line sink.go:16
 				var v int32
 				if i < len(in) {
 					v = in[i]
 				}
-//line sink.go:21
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -73,7 +69,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line sink.go:25
 				v := gc_s_v[gc_rank]
 //line sink.go:22
 				gc_c1v[gc_lane] = v
@@ -87,19 +82,15 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line sink.go:22
 				v := gc_s_v[gc_rank]
 //line sink.go:22
 				y := gc_c1r[gc_lane]
 //line sink.go:24
 				v += y
-//line sink.go:27
 				gc_s_v[gc_rank] = v
 			}
 		}
-//line sink.go:20
 		warp := (gc_w >> 5)
-//line sink.go:22
 		gc_lo3, gc_hi3 := 0, 32
 		if gc_lo3 < gc_hi3 && !(gc_bdx > gocuda.WarpSize) {
 			gc_hi3 = 0
@@ -114,13 +105,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line sink.go:22
 			v := gc_s_v[gc_rank]
 //line sink.go:30
 			totals[warp] = v
 		}
 	}
-//line sink.go:27
 	if gc_bdx > gocuda.WarpSize {
 //line sink.go:29
 		var gc_l_s [32]int32
@@ -129,9 +118,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line sink.go:37
 			var gc_m14 uint32
-//line sink.go:33
 			if (gc_w >> 5) == 0 {
 				gc_m14 = ^uint32(0)
 			}
@@ -141,14 +128,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line sink.go:20
 					lane := (gc_rank & 31)
 //line sink.go:34
 					s := totals[lane]
-//line sink.go:36
 					gc_l_s[gc_lane] = s
 				}
-//line sink.go:35
 				gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
 				if gc_all {
 					compiled.ShflUpDoubling(&gc_l_s, 1, 32)
@@ -170,13 +154,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							}
 							gc_hi5 = min(gc_hi5, gc_cnt)
 							for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-//line sink.go:22
 								s := gc_l_s[gc_lane]
 //line sink.go:36
 								y_ := gc_c2r[gc_lane]
 //line sink.go:38
 								s += y_
-//line sink.go:41
 								gc_l_s[gc_lane] = s
 							}
 						}
@@ -185,9 +167,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line sink.go:20
 					lane := (gc_rank & 31)
-//line sink.go:22
 					s := gc_l_s[gc_lane]
 //line sink.go:41
 					totals[lane] = s
@@ -195,7 +175,6 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			}
 			gc_act = gc_save14 &^ gc_dead
 		}
-//line sink.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -203,11 +182,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sink.go:15
 					i := gc_bx*gc_bdx + gc_tx
-//line sink.go:20
 					warp := (gc_rank >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
@@ -222,11 +198,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sink.go:15
 					i := gc_bx*gc_bdx + gc_tx
-//line sink.go:20
 					warp := (gc_rank >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
@@ -241,11 +214,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sink.go:15
 					i := gc_bx*gc_bdx + gc_tx
-//line sink.go:20
 					warp := (gc_rank >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
@@ -260,11 +230,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sink.go:15
 					i := gc_bx*gc_bdx + gc_tx
-//line sink.go:20
 					warp := (gc_rank >> 5)
-//line sink.go:22
 					v := gc_s_v[gc_rank]
 //line sink.go:44
 					if warp > 0 {
@@ -279,11 +246,8 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sink.go:15
 				i := gc_bx*gc_bdx + gc_tx
-//line sink.go:20
 				warp := (gc_rank >> 5)
-//line sink.go:22
 				v := gc_s_v[gc_rank]
 //line sink.go:44
 				if warp > 0 {
@@ -296,9 +260,9 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	} else {
-//line sink.go:56
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line sink.go:58
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -312,111 +276,83 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-//line sink.go:72
 						gc_rank := gc_base + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 //line sink.go:49
 						gc_at2[gc_tx] = v
 					}
 					{
-//line sink.go:53
 						gc_tx := gc_step2 + 1
-//line sink.go:55
 						gc_rank := gc_base + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 //line sink.go:49
 						gc_at2[gc_tx] = v
 					}
 					{
-//line sink.go:53
 						gc_tx := gc_step2 + 2
-//line sink.go:55
 						gc_rank := gc_base + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 //line sink.go:49
 						gc_at2[gc_tx] = v
 					}
 					{
-//line sink.go:53
 						gc_tx := gc_step2 + 3
-//line sink.go:55
 						gc_rank := gc_base + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 //line sink.go:49
 						gc_at2[gc_tx] = v
 					}
 				}
-//line sink.go:53
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line sink.go:17
 					v := gc_s_v[gc_rank]
 //line sink.go:49
 					gc_at2[gc_tx] = v
 				}
 			} else {
-//line sink.go:53
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sink.go:15
 						i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 //line sink.go:49
 						out[i] = v
 					}
 					{
-//line sink.go:53
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sink.go:15
 						i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 //line sink.go:49
 						out[i] = v
 					}
 					{
-//line sink.go:53
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sink.go:15
 						i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 //line sink.go:49
 						out[i] = v
 					}
 					{
-//line sink.go:53
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sink.go:15
 						i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
 						v := gc_s_v[gc_rank]
 //line sink.go:49
 						out[i] = v
 					}
 				}
-//line sink.go:53
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sink.go:15
 					i := gc_bx*gc_bdx + gc_tx
-//line sink.go:17
 					v := gc_s_v[gc_rank]
 //line sink.go:49
 					out[i] = v

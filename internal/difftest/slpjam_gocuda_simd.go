@@ -13,9 +13,12 @@ import (
 //line slpjam.go:17
 func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line slpjam.go:18
@@ -50,7 +53,38 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line slpjam.go:19
+			var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line slpjam.go:19
+			var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line slpjam.go:19
+			var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line slpjam.go:19
+			var v float32
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line slpjam.go:19
 		var v float32
@@ -218,7 +252,46 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+//line slpjam.go:26
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+//line slpjam.go:26
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+//line slpjam.go:26
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+//line slpjam.go:26
+					out[g] = v
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -490,9 +563,12 @@ func gc_slp_eightSums_0_flush(gc_j *gc_slp_eightSums_0_jam) {
 //line slpjam.go:34
 func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line slpjam.go:35
@@ -527,7 +603,38 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line slpjam.go:36
+			var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line slpjam.go:36
+			var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line slpjam.go:36
+			var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line slpjam.go:36
+			var v float32
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line slpjam.go:36
 		var v float32
@@ -695,7 +802,46 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+//line slpjam.go:43
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+//line slpjam.go:43
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+//line slpjam.go:43
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+//line slpjam.go:43
+					out[g] = v
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -710,9 +856,12 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 //line slpjam.go:50
 func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line slpjam.go:51
@@ -730,7 +879,38 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line slpjam.go:52
+			var v float64
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line slpjam.go:52
+			var v float64
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line slpjam.go:52
+			var v float64
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line slpjam.go:52
+			var v float64
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line slpjam.go:52
 		var v float64
@@ -855,7 +1035,46 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+//line slpjam.go:59
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+//line slpjam.go:59
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+//line slpjam.go:59
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+//line slpjam.go:59
+					out[g] = v
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx

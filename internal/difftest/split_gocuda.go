@@ -69,24 +69,20 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 			}
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line split.go:59
 				tx := gc_tx
-//line split.go:59
 				ty := gc_ty
+//line split.go:60
 				i := ty*gc_bdx + tx
 				v := int32(-1 - i)
-//line split.go:63
 				gc_s_v[gc_rank] = v
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line split.go:59
 				tx := gc_tx
-//line split.go:59
 				ty := gc_ty
+//line split.go:60
 				i := ty*gc_bdx + tx
 				v := int32(-1 - i)
-//line split.go:63
 				gc_s_v[gc_rank] = v
 			}
 			gc_ty++
@@ -98,6 +94,7 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line split.go:74
 		if gc_bound := w; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -114,32 +111,28 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(out)) {
 				for gc_tx, gc_idx := gc_from, gc_off+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
-//line split.go:59
 					tx := gc_tx
-//line split.go:59
 					ty := gc_ty
+//line split.go:60
 					i := ty*gc_bdx + tx
 					v := int32(-1 - i)
 //line split.go:63
 					v = int32(ty*100 + tx)
 					out[gc_idx] = v
-//line split.go:67
 					gc_s_v[gc_rank] = v
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:59
 					tx := gc_tx
-//line split.go:59
 					ty := gc_ty
+//line split.go:60
 					i := ty*gc_bdx + tx
 					v := int32(-1 - i)
 //line split.go:63
 					v = int32(ty*100 + tx)
 					out[ty*w+tx*k] = v
-//line split.go:67
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -158,12 +151,10 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:59
 					ty := gc_ty
-//line split.go:59
 					tx := gc_tx
+//line split.go:60
 					i := ty*gc_bdx + tx
-//line split.go:62
 					v := gc_s_v[gc_rank]
 //line split.go:67
 					out[len(out)-1-i] += v
@@ -172,12 +163,10 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:59
 					ty := gc_ty
-//line split.go:59
 					tx := gc_tx
+//line split.go:60
 					i := ty*gc_bdx + tx
-//line split.go:62
 					v := gc_s_v[gc_rank]
 //line split.go:67
 					out[len(out)-1-i] += v
@@ -186,12 +175,10 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:59
 					ty := gc_ty
-//line split.go:59
 					tx := gc_tx
+//line split.go:60
 					i := ty*gc_bdx + tx
-//line split.go:62
 					v := gc_s_v[gc_rank]
 //line split.go:67
 					out[len(out)-1-i] += v
@@ -200,12 +187,10 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:59
 					ty := gc_ty
-//line split.go:59
 					tx := gc_tx
+//line split.go:60
 					i := ty*gc_bdx + tx
-//line split.go:62
 					v := gc_s_v[gc_rank]
 //line split.go:67
 					out[len(out)-1-i] += v
@@ -214,12 +199,10 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line split.go:59
 				ty := gc_ty
-//line split.go:59
 				tx := gc_tx
+//line split.go:60
 				i := ty*gc_bdx + tx
-//line split.go:62
 				v := gc_s_v[gc_rank]
 //line split.go:67
 				out[len(out)-1-i] += v

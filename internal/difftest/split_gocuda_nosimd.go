@@ -23,12 +23,11 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 //line split.go:21
 	prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
-//line split.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line split.go:25
 		if gc_bdx <= len(prev) && gc_bdx <= len(src) {
 			gc_at := prev[:gc_bdx]
 			gc_at2 := src[:gc_bdx]
-//line split.go:26
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -67,7 +66,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:23
 					tx := gc_tx
 //line split.go:26
 					prev[tx] = src[tx]
@@ -76,7 +74,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:23
 					tx := gc_tx
 //line split.go:26
 					prev[tx] = src[tx]
@@ -85,7 +82,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:23
 					tx := gc_tx
 //line split.go:26
 					prev[tx] = src[tx]
@@ -94,7 +90,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:23
 					tx := gc_tx
 //line split.go:26
 					prev[tx] = src[tx]
@@ -103,14 +98,12 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line split.go:23
 				tx := gc_tx
 //line split.go:26
 				prev[tx] = src[tx]
 			}
 		}
 	}
-//line split.go:32
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -118,7 +111,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			gc_pos.Thread = gc_rank
 //line split.go:28
 			var computed bool
-//line split.go:30
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -126,7 +118,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			gc_pos.Thread = gc_rank
 //line split.go:28
 			var computed bool
-//line split.go:30
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -134,7 +125,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			gc_pos.Thread = gc_rank
 //line split.go:28
 			var computed bool
-//line split.go:30
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -142,7 +132,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			gc_pos.Thread = gc_rank
 //line split.go:28
 			var computed bool
-//line split.go:30
 			gc_s_computed[gc_rank] = computed
 		}
 	}
@@ -150,7 +139,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		gc_pos.Thread = gc_rank
 //line split.go:28
 		var computed bool
-//line split.go:30
 		gc_s_computed[gc_rank] = computed
 	}
 //line split.go:29
@@ -173,8 +161,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line split.go:23
 					tx := gc_tx
+//line split.go:24
 					w := max(tx-1, validMin)
 					_ = w
 //line split.go:24
@@ -184,14 +172,13 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					isValid := inRange(tx, validMin, validMax)
 					_ = isValid
 					var computed bool
-//line split.go:30
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line split.go:23
 					tx := gc_tx
+//line split.go:24
 					w := max(tx-1, validMin)
 					_ = w
 //line split.go:24
@@ -201,7 +188,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					isValid := inRange(tx, validMin, validMax)
 					_ = isValid
 					var computed bool
-//line split.go:30
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
@@ -209,6 +195,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line split.go:37
 			if gc_bound := i + 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -230,40 +217,36 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line split.go:23
 						tx := gc_tx
+//line split.go:24
 						w := max(tx-1, validMin)
 //line split.go:24
 						e := min(tx+1, validMax)
 						isValid := inRange(tx, validMin, validMax)
 						_ = isValid
 						var computed bool
-//line split.go:30
 						computed = false
-//line split.go:32
 						computed = true
+//line split.go:33
 						gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
-//line split.go:35
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line split.go:23
 						tx := gc_tx
+//line split.go:24
 						w := max(tx-1, validMin)
 //line split.go:24
 						e := min(tx+1, validMax)
 						isValid := inRange(tx, validMin, validMax)
 						_ = isValid
 						var computed bool
-//line split.go:30
 						computed = false
-//line split.go:32
 						computed = true
+//line split.go:33
 						result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
-//line split.go:35
 						gc_s_computed[gc_rank] = computed
 					}
 				}
@@ -273,8 +256,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		if i == steps-1 {
 			break
 		}
-//line split.go:40
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line split.go:41
 			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
@@ -282,9 +265,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line split.go:49
 						gc_rank := gc_base + gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -293,9 +274,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line split.go:46
 						gc_rank := gc_base + gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -304,9 +283,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line split.go:46
 						gc_rank := gc_base + gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -315,9 +292,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line split.go:46
 						gc_rank := gc_base + gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -327,7 +302,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:39
 					if computed {
@@ -341,9 +315,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line split.go:23
 						tx := gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -354,9 +326,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line split.go:23
 						tx := gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -367,9 +337,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line split.go:23
 						tx := gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -380,9 +348,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line split.go:23
 						tx := gc_tx
-//line split.go:25
 						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
@@ -393,9 +359,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:23
 					tx := gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:39
 					if computed {
@@ -405,8 +369,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			}
 		}
 	}
-//line split.go:48
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line split.go:49
 		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
 			gc_at8 := dst[:gc_bdx]
 			gc_at9 := result[:gc_bdx]
@@ -414,9 +378,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-//line split.go:57
 					gc_rank := gc_base + gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -425,9 +387,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 				{
 					gc_tx := gc_step6 + 1
-//line split.go:51
 					gc_rank := gc_base + gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -436,9 +396,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 				{
 					gc_tx := gc_step6 + 2
-//line split.go:51
 					gc_rank := gc_base + gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -447,9 +405,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 				{
 					gc_tx := gc_step6 + 3
-//line split.go:51
 					gc_rank := gc_base + gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -459,7 +415,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line split.go:25
 				computed := gc_s_computed[gc_rank]
 //line split.go:44
 				if computed {
@@ -473,9 +428,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:23
 					tx := gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -486,9 +439,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:23
 					tx := gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -499,9 +450,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_tx := gc_step7 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:23
 					tx := gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -512,9 +461,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_tx := gc_step7 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:23
 					tx := gc_tx
-//line split.go:25
 					computed := gc_s_computed[gc_rank]
 //line split.go:44
 					if computed {
@@ -525,9 +472,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line split.go:23
 				tx := gc_tx
-//line split.go:25
 				computed := gc_s_computed[gc_rank]
 //line split.go:44
 				if computed {
@@ -550,14 +495,14 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 	}
 //line split.go:79
 	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
-//line split.go:81
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
+//line split.go:84
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-//line split.go:80
 				tx := gc_tx
+//line split.go:81
 				s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)
 			}
 		} else {
@@ -567,50 +512,48 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:80
 					tx := gc_tx
+//line split.go:81
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:80
 					tx := gc_tx
+//line split.go:81
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:80
 					tx := gc_tx
+//line split.go:81
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line split.go:80
 					tx := gc_tx
+//line split.go:81
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line split.go:80
 				tx := gc_tx
+//line split.go:81
 				s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 			}
 		}
 	}
-//line split.go:87
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line split.go:80
 			tx := gc_tx
 //line split.go:83
 			out[2*tx] = s[2*tx]

@@ -52,15 +52,15 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 //line stridedguard.go:35
 	n := len(in)
-//line stridedguard.go:37
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := gc_bx * 2 * gc_bdx
 		gc_off2 := (gc_bx * 2 * gc_bdx) + 1
+//line stridedguard.go:41
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-//line stridedguard.go:36
 				g := gc_bx*2*gc_bdx + 2*gc_tx
+//line stridedguard.go:37
 				v := int32(g)
 //line stridedguard.go:39
 				if true || g < n {
@@ -77,8 +77,8 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line stridedguard.go:36
 					g := gc_bx*2*gc_bdx + 2*gc_tx
+//line stridedguard.go:37
 					v := int32(g)
 //line stridedguard.go:39
 					if g < n {
@@ -92,8 +92,8 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line stridedguard.go:36
 					g := gc_bx*2*gc_bdx + 2*gc_tx
+//line stridedguard.go:37
 					v := int32(g)
 //line stridedguard.go:39
 					if g < n {
@@ -107,8 +107,8 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line stridedguard.go:36
 					g := gc_bx*2*gc_bdx + 2*gc_tx
+//line stridedguard.go:37
 					v := int32(g)
 //line stridedguard.go:39
 					if g < n {
@@ -122,8 +122,8 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line stridedguard.go:36
 					g := gc_bx*2*gc_bdx + 2*gc_tx
+//line stridedguard.go:37
 					v := int32(g)
 //line stridedguard.go:39
 					if g < n {
@@ -137,8 +137,8 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line stridedguard.go:36
 				g := gc_bx*2*gc_bdx + 2*gc_tx
+//line stridedguard.go:37
 				v := int32(g)
 //line stridedguard.go:39
 				if g < n {

@@ -18,16 +18,16 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line stridedguard.go:13
 	n := len(in)
-//line stridedguard.go:15
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := gc_bx * 2 * gc_bdx
 		gc_off2 := (gc_bx * 2 * gc_bdx) + 1
+//line stridedguard.go:19
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 				gc_rank := gc_base + gc_tx
-//line stridedguard.go:14
 				g := gc_bx*2*gc_bdx + 2*gc_tx
+//line stridedguard.go:15
 				var a0, a1 int32
 				if true || g < n {
 					a0 = in[gc_idx]
@@ -35,7 +35,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				if true || g+1 < n {
 					a1 = 3 * in[gc_idx2]
 				}
-//line stridedguard.go:24
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -43,8 +42,8 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line stridedguard.go:14
 				g := gc_bx*2*gc_bdx + 2*gc_tx
+//line stridedguard.go:15
 				var a0, a1 int32
 				if g < n {
 					a0 = in[g]
@@ -52,15 +51,14 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				if g+1 < n {
 					a1 = 3 * in[g+1]
 				}
-//line stridedguard.go:24
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
 		}
 	}
-//line stridedguard.go:31
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line stridedguard.go:33
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -72,7 +70,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 			gc_at := out[gc_off3:][:gc_to]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line stridedguard.go:45
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
 //line stridedguard.go:23

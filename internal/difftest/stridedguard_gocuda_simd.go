@@ -20,31 +20,25 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 //line stridedguard.go:13
 	n := len(in)
-//line stridedguard.go:15
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line stridedguard.go:14
 				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line stridedguard.go:14
 				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line stridedguard.go:14
 				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line stridedguard.go:20
 				gc_vb4 := archsimd.BroadcastInt32x16(3)
 			gc_steps4:
 				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line stridedguard.go:14
 					var g int = gc_bx*2*gc_bdx + 2*gc_tx
+//line stridedguard.go:15
 					var a0 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:15
 					var a1 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 					if g < n && uint(n-g) > 30 {
-//line stridedguard.go:16
 						var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:16
 						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -54,17 +48,13 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 //line stridedguard.go:17
 							gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 						} else {
-//line stridedguard.go:17
 							break gc_steps4
 						}
-//line stridedguard.go:17
 						a0 = gc_ld13
 					} else {
 //line stridedguard.go:17
 						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line stridedguard.go:16
 						if gc_if7.ToBits() != 0 {
-//line stridedguard.go:16
 							var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:16
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
@@ -74,7 +64,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 //line stridedguard.go:17
 								gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 							} else {
-//line stridedguard.go:17
 								break gc_steps4
 							}
 //line stridedguard.go:17
@@ -83,7 +72,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 					}
 //line stridedguard.go:19
 					if g+1 < n && uint(n-(g+1)) > 30 {
-//line stridedguard.go:19
 						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:19
 						if (g+
@@ -95,17 +83,13 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 //line stridedguard.go:20
 							gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 						} else {
-//line stridedguard.go:20
 							break gc_steps4
 						}
-//line stridedguard.go:20
 						a1 = gc_vb4.Mul(gc_ld15)
 					} else {
 //line stridedguard.go:20
 						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line stridedguard.go:19
 						if gc_if8.ToBits() != 0 {
-//line stridedguard.go:19
 							var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:19
 							if (g+
@@ -117,7 +101,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 //line stridedguard.go:20
 								gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 							} else {
-//line stridedguard.go:20
 								break gc_steps4
 							}
 //line stridedguard.go:20
@@ -137,23 +120,19 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 		if compiled.SIMD {
-//line stridedguard.go:14
 			gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line stridedguard.go:14
 			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line stridedguard.go:20
 			gc_vb2 := archsimd.BroadcastInt32x8(3)
 		gc_steps2:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line stridedguard.go:14
 				var g int = gc_bx*2*gc_bdx + 2*gc_tx
+//line stridedguard.go:15
 				var a0 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:15
 				var a1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 				if g < n && uint(n-g) > 14 {
-//line stridedguard.go:16
 					var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:16
 					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -163,17 +142,13 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 //line stridedguard.go:17
 						gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 					} else {
-//line stridedguard.go:17
 						break gc_steps2
 					}
-//line stridedguard.go:17
 					a0 = gc_ld5
 				} else {
 //line stridedguard.go:17
 					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line stridedguard.go:16
 					if gc_if3.ToBits() != 0 {
-//line stridedguard.go:16
 						var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:16
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
@@ -183,7 +158,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 //line stridedguard.go:17
 							gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 						} else {
-//line stridedguard.go:17
 							break gc_steps2
 						}
 //line stridedguard.go:17
@@ -192,7 +166,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				}
 //line stridedguard.go:19
 				if g+1 < n && uint(n-(g+1)) > 14 {
-//line stridedguard.go:19
 					var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:19
 					if (g+
@@ -204,17 +177,13 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 //line stridedguard.go:20
 						gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 					} else {
-//line stridedguard.go:20
 						break gc_steps2
 					}
-//line stridedguard.go:20
 					a1 = gc_vb2.Mul(gc_ld7)
 				} else {
 //line stridedguard.go:20
 					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line stridedguard.go:19
 					if gc_if4.ToBits() != 0 {
-//line stridedguard.go:19
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:19
 						if (g+
@@ -226,7 +195,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 //line stridedguard.go:20
 							gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 						} else {
-//line stridedguard.go:20
 							break gc_steps2
 						}
 //line stridedguard.go:20
@@ -243,8 +211,8 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line stridedguard.go:14
 			g := gc_bx*2*gc_bdx + 2*gc_tx
+//line stridedguard.go:15
 			var a0, a1 int32
 			if g < n {
 				a0 = in[g]
@@ -252,14 +220,13 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 			if g+1 < n {
 				a1 = 3 * in[g+1]
 			}
-//line stridedguard.go:24
 			gc_s_a0[gc_rank] = a0
 			gc_s_a1[gc_rank] = a1
 		}
 	}
-//line stridedguard.go:30
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line stridedguard.go:32
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -273,7 +240,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line stridedguard.go:23
 					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
@@ -283,7 +249,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 //line stridedguard.go:23
 						a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
 						{
-//line stridedguard.go:23
 							var i int = gc_bx*gc_bdx + gc_tx
 //line stridedguard.go:23
 							if i < len(out) && uint(len(out)-i) > 15 {
@@ -292,7 +257,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 							} else {
 //line stridedguard.go:23
 								gc_if12 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
-//line stridedguard.go:23
 								if gc_if12.ToBits() != 0 {
 //line stridedguard.go:23
 									a0.Add(a1).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if12)
@@ -300,7 +264,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-//line stridedguard.go:25
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -309,7 +272,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line stridedguard.go:23
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
@@ -318,7 +280,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
 //line stridedguard.go:23
 					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
-//line stridedguard.go:23
 					var i int = gc_bx*gc_bdx + gc_tx
 //line stridedguard.go:23
 					if i < len(out) && uint(len(out)-i) > 7 {
@@ -327,19 +288,16 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 					} else {
 //line stridedguard.go:23
 						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line stridedguard.go:23
 						if gc_if11.ToBits() != 0 {
 //line stridedguard.go:23
 							a0.Add(a1).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if11)
 						}
 					}
 				}
-//line stridedguard.go:25
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line stridedguard.go:30
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
 //line stridedguard.go:23
@@ -352,7 +310,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line stridedguard.go:23
 					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
@@ -362,7 +319,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 //line stridedguard.go:23
 						a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank:])
 						{
-//line stridedguard.go:23
 							var i int = gc_bx*gc_bdx + gc_tx
 //line stridedguard.go:23
 							if i < len(out) && uint(len(out)-i) > 15 {
@@ -374,23 +330,18 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 									var gc_lanes19 [16]int32
 //line stridedguard.go:24
 									a0.Add(a1).Store(&gc_lanes19)
-//line stridedguard.go:24
 									for gc_k19 := range 16 {
-//line stridedguard.go:24
 										if 0xffff&(1<<gc_k19) != 0 {
-//line stridedguard.go:24
 											gc_pos.Thread = gc_rank + gc_k19
 //line stridedguard.go:24
 											out[i+gc_k19] = gc_lanes19[gc_k19]
 										}
 									}
-//line stridedguard.go:24
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line stridedguard.go:24
 								gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
-//line stridedguard.go:23
 								if gc_if10.ToBits() != 0 {
 //line stridedguard.go:23
 									if i >= 0 && i <= len(out)-16 {
@@ -400,24 +351,19 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 										var gc_lanes20 [16]int32
 //line stridedguard.go:24
 										a0.Add(a1).Store(&gc_lanes20)
-//line stridedguard.go:24
 										for gc_k20 := range 16 {
-//line stridedguard.go:24
 											if gc_if10.ToBits()&(1<<gc_k20) != 0 {
-//line stridedguard.go:24
 												gc_pos.Thread = gc_rank + gc_k20
 //line stridedguard.go:24
 												out[i+gc_k20] = gc_lanes20[gc_k20]
 											}
 										}
-//line stridedguard.go:24
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
-//line stridedguard.go:26
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
 				}(gc_vstep3)
@@ -426,7 +372,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			if compiled.SIMD {
-//line stridedguard.go:23
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
@@ -435,7 +380,6 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
 //line stridedguard.go:23
 					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
-//line stridedguard.go:23
 					var i int = gc_bx*gc_bdx + gc_tx
 //line stridedguard.go:23
 					if i < len(out) && uint(len(out)-i) > 7 {
@@ -447,23 +391,18 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 							var gc_lanes17 [8]int32
 //line stridedguard.go:24
 							a0.Add(a1).Store(&gc_lanes17)
-//line stridedguard.go:24
 							for gc_k17 := range 8 {
-//line stridedguard.go:24
 								if 0xff&(1<<gc_k17) != 0 {
-//line stridedguard.go:24
 									gc_pos.Thread = gc_rank + gc_k17
 //line stridedguard.go:24
 									out[i+gc_k17] = gc_lanes17[gc_k17]
 								}
 							}
-//line stridedguard.go:24
 							gc_pos.Thread = gc_rank
 						}
 					} else {
 //line stridedguard.go:24
 						gc_if9 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line stridedguard.go:23
 						if gc_if9.ToBits() != 0 {
 //line stridedguard.go:23
 							if i >= 0 && i <= len(out)-8 {
@@ -473,23 +412,18 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 								var gc_lanes18 [8]int32
 //line stridedguard.go:24
 								a0.Add(a1).Store(&gc_lanes18)
-//line stridedguard.go:24
 								for gc_k18 := range 8 {
-//line stridedguard.go:24
 									if gc_if9.ToBits()&(1<<gc_k18) != 0 {
-//line stridedguard.go:24
 										gc_pos.Thread = gc_rank + gc_k18
 //line stridedguard.go:24
 										out[i+gc_k18] = gc_lanes18[gc_k18]
 									}
 								}
-//line stridedguard.go:24
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 				}
-//line stridedguard.go:26
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {

@@ -19,7 +19,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line sweep.go:18
 	m := 2 * gc_bdx
 //line sweep.go:20
 	base := gc_bx * m
@@ -30,10 +29,10 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 	temp := gocuda.Shared[float32](t, start*m)
 //line sweep.go:23
 	offset := start
-//line sweep.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
+//line sweep.go:28
 		gc_off2 := base
 		gc_off3 := base + 1
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
@@ -48,7 +47,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:22
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -57,7 +55,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:22
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -66,7 +63,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:22
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -75,7 +71,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:22
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -84,7 +79,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sweep.go:19
 				thid := gc_tx
 //line sweep.go:22
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -98,8 +92,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			d /= 4
 			continue
 		}
-//line sweep.go:31
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:32
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -109,22 +103,18 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			gc_off5 := (offset * 1) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:27
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line sweep.go:27
 					_ = ai
-//line sweep.go:27
 					_ = bi
+//line sweep.go:28
 					temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
-//line sweep.go:32
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:27
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -155,13 +145,11 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 //line sweep.go:33
 					gc_at[0] = 0
 				}
-//line sweep.go:37
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:33
 					gc_at[0] = 0
 				}
 			} else {
-//line sweep.go:37
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -172,7 +160,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:37
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -180,7 +167,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:37
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -188,7 +174,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:37
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -196,7 +181,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						temp[m-1] = 0
 					}
 				}
-//line sweep.go:37
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -215,8 +199,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 		}
 //line sweep.go:36
 		offset >>= 1
-//line sweep.go:38
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:39
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -226,24 +210,20 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			gc_off8 := (offset * 2) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off7, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off7+gc_stride3*(gc_from), gc_off8+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:39
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line sweep.go:39
 					_ = ai_
-//line sweep.go:39
 					_ = bi_
+//line sweep.go:40
 					y := temp[gc_idx7]
 					temp[gc_idx7] = temp[gc_idx8]
 					temp[gc_idx8] += y
 				}
 			} else {
-//line sweep.go:46
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:39
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -254,9 +234,9 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 		}
 	}
-//line sweep.go:50
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride4 := 2 * 1
+//line sweep.go:52
 		gc_off9 := base
 		gc_off10 := base + 1
 		gc_off11 := 1
@@ -272,7 +252,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:46
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -281,7 +260,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:46
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -290,7 +268,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:46
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -299,7 +276,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:19
 					thid := gc_tx
 //line sweep.go:46
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -308,7 +284,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sweep.go:19
 				thid := gc_tx
 //line sweep.go:46
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -327,7 +302,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line sweep.go:55
 	m := 2 * gc_bdx
 //line sweep.go:57
 	base := gc_bx * m
@@ -336,12 +310,11 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 	}
 //line sweep.go:58
 	temp := gocuda.Shared[int32](t, m)[:m]
-//line sweep.go:60
 	offset := 1
-//line sweep.go:62
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
+//line sweep.go:65
 		gc_off2 := base
 		gc_off3 := base + 1
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
@@ -356,7 +329,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:59
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -365,7 +337,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:59
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -374,7 +345,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:59
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -383,7 +353,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:59
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -392,7 +361,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sweep.go:56
 				thid := gc_tx
 //line sweep.go:59
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -406,8 +374,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			d /= 4
 			continue
 		}
-//line sweep.go:68
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:69
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -421,11 +389,9 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
-//line sweep.go:70
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:64
 					ai := offset*(2*thid+1) - 1
@@ -437,9 +403,9 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:68
 		offset <<= 1
 	}
-//line sweep.go:71
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride3 := 2 * 1
+//line sweep.go:73
 		gc_off6 := base
 		gc_off7 := base + 1
 		gc_off8 := 1
@@ -455,7 +421,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:71
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -464,7 +429,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:71
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -473,7 +437,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:71
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -482,7 +445,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:71
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -491,7 +453,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sweep.go:56
 				thid := gc_tx
 //line sweep.go:71
 				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -499,12 +460,12 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 		}
 	}
 	{
-//line sweep.go:77
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line sweep.go:82
 			gc_off9 := m - 1
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(temp) {
 				gc_at := temp[gc_off9:][:1]
@@ -519,13 +480,11 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:74
 					gc_at[0] = 0
 				}
-//line sweep.go:78
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:74
 					gc_at[0] = 0
 				}
 			} else {
-//line sweep.go:78
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -536,7 +495,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:78
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -544,7 +502,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:78
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -552,7 +509,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:78
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -560,7 +516,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						temp[m-1] = 0
 					}
 				}
-//line sweep.go:78
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -579,8 +534,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 		}
 //line sweep.go:77
 		offset /= 2
-//line sweep.go:79
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:80
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -596,11 +551,9 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					temp[gc_idx12] += v
 				}
 			} else {
-//line sweep.go:88
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:80
 					ai_ := offset*(2*thid+1) - 1
@@ -612,9 +565,9 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 		}
 	}
-//line sweep.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride5 := 2 * 1
+//line sweep.go:94
 		gc_off12 := base
 		gc_off13 := base + 1
 		gc_off14 := 1
@@ -630,7 +583,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:88
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -639,7 +591,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:88
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -648,7 +599,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:88
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -657,7 +607,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:56
 					thid := gc_tx
 //line sweep.go:88
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -666,7 +615,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sweep.go:56
 				thid := gc_tx
 //line sweep.go:88
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -685,7 +633,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line sweep.go:98
 	m := 2 * gc_bdx
 //line sweep.go:100
 	base := gc_bx * m
@@ -694,12 +641,11 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 	}
 //line sweep.go:101
 	temp := gocuda.Shared[int32](t, m)[:m]
-//line sweep.go:103
 	offset := 1
-//line sweep.go:105
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
+//line sweep.go:108
 		gc_off2 := base
 		gc_off3 := base + 1
 		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
@@ -714,7 +660,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:99
 					thid := gc_tx
 //line sweep.go:102
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -723,7 +668,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:99
 					thid := gc_tx
 //line sweep.go:102
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -732,7 +676,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:99
 					thid := gc_tx
 //line sweep.go:102
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -741,7 +684,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:99
 					thid := gc_tx
 //line sweep.go:102
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -750,7 +692,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sweep.go:99
 				thid := gc_tx
 //line sweep.go:102
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -764,8 +705,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			d /= 4
 			continue
 		}
-//line sweep.go:111
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:112
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -775,22 +716,18 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			gc_off5 := (offset * 1) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-//line sweep.go:99
 					thid := gc_tx
 //line sweep.go:107
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line sweep.go:107
 					_ = ai
-//line sweep.go:107
 					_ = bi
+//line sweep.go:108
 					temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
-//line sweep.go:112
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:99
 					thid := gc_tx
 //line sweep.go:107
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -801,9 +738,9 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 //line sweep.go:110
 		offset *= 2
 	}
-//line sweep.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride3 := 2 * 1
+//line sweep.go:115
 		gc_off6 := base
 		gc_off7 := base + 1
 		gc_off8 := 1
@@ -819,7 +756,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:99
 					thid := gc_tx
 //line sweep.go:113
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -828,7 +764,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:99
 					thid := gc_tx
 //line sweep.go:113
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -837,7 +772,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:99
 					thid := gc_tx
 //line sweep.go:113
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -846,7 +780,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:99
 					thid := gc_tx
 //line sweep.go:113
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -855,7 +788,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line sweep.go:99
 				thid := gc_tx
 //line sweep.go:113
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -885,9 +817,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			return
 		}
 		gc_more = false
-//line sweep.go:136
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line sweep.go:138
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -903,35 +835,30 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line sweep.go:130
 						gc_more = true
 //line sweep.go:130
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line sweep.go:130
 						gc_more = true
 //line sweep.go:130
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line sweep.go:130
 						gc_more = true
 //line sweep.go:130
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line sweep.go:130
 						gc_more = true
 //line sweep.go:130
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line sweep.go:130
 					gc_more = true
 //line sweep.go:130
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -943,7 +870,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sweep.go:126
 						thid := gc_tx
 //line sweep.go:129
 						i := thid + gc_off
@@ -955,7 +881,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sweep.go:126
 						thid := gc_tx
 //line sweep.go:129
 						i := thid + gc_off
@@ -967,7 +892,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sweep.go:126
 						thid := gc_tx
 //line sweep.go:129
 						i := thid + gc_off
@@ -979,7 +903,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sweep.go:126
 						thid := gc_tx
 //line sweep.go:129
 						i := thid + gc_off
@@ -991,7 +914,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:126
 					thid := gc_tx
 //line sweep.go:129
 					i := thid + gc_off
@@ -1002,16 +924,16 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			}
 		}
 	}
-//line sweep.go:132
 	offset := 1
+//line sweep.go:133
 	for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-//line sweep.go:140
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:141
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1021,22 +943,18 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			gc_off6 := (offset * 1) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off6, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off5+gc_stride*(gc_from), gc_off6+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-//line sweep.go:126
 					thid := gc_tx
 //line sweep.go:136
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line sweep.go:136
 					_ = ai
-//line sweep.go:136
 					_ = bi
+//line sweep.go:137
 					temp[gc_idx] += temp[gc_idx2]
 				}
 			} else {
-//line sweep.go:141
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:126
 					thid := gc_tx
 //line sweep.go:136
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -1067,13 +985,11 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:142
 					gc_at3[0] = 0
 				}
-//line sweep.go:146
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:142
 					gc_at3[0] = 0
 				}
 			} else {
-//line sweep.go:146
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -1084,7 +1000,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:146
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1092,7 +1007,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:146
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1100,7 +1014,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						temp[m-1] = 0
 					}
 					{
-//line sweep.go:146
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1108,7 +1021,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						temp[m-1] = 0
 					}
 				}
-//line sweep.go:146
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1127,8 +1039,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 		}
 //line sweep.go:145
 		offset >>= 1
-//line sweep.go:147
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:148
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1138,24 +1050,20 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			gc_off9 := (offset * 2) - 1
 			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off9, gc_from, gc_to, len(temp)) {
 				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off8+gc_stride2*(gc_from), gc_off9+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
-//line sweep.go:126
 					thid := gc_tx
 //line sweep.go:148
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line sweep.go:148
 					_ = ai_
-//line sweep.go:148
 					_ = bi_
+//line sweep.go:149
 					y := temp[gc_idx3]
 					temp[gc_idx3] = temp[gc_idx4]
 					temp[gc_idx4] += y
 				}
 			} else {
-//line sweep.go:155
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:126
 					thid := gc_tx
 //line sweep.go:148
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -1173,9 +1081,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			return
 		}
 		gc_more2 = false
-//line sweep.go:162
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line sweep.go:164
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1191,35 +1099,30 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line sweep.go:156
 						gc_more2 = true
 //line sweep.go:156
 						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line sweep.go:156
 						gc_more2 = true
 //line sweep.go:156
 						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line sweep.go:156
 						gc_more2 = true
 //line sweep.go:156
 						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line sweep.go:156
 						gc_more2 = true
 //line sweep.go:156
 						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-//line sweep.go:156
 					gc_more2 = true
 //line sweep.go:156
 					gc_at4[gc_tx] = gc_at5[gc_tx]
@@ -1231,7 +1134,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sweep.go:126
 						thid := gc_tx
 //line sweep.go:155
 						i_ := thid + gc_off2
@@ -1243,7 +1145,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sweep.go:126
 						thid := gc_tx
 //line sweep.go:155
 						i_ := thid + gc_off2
@@ -1255,7 +1156,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sweep.go:126
 						thid := gc_tx
 //line sweep.go:155
 						i_ := thid + gc_off2
@@ -1267,7 +1167,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sweep.go:126
 						thid := gc_tx
 //line sweep.go:155
 						i_ := thid + gc_off2
@@ -1279,7 +1178,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line sweep.go:126
 					thid := gc_tx
 //line sweep.go:155
 					i_ := thid + gc_off2
@@ -1303,14 +1201,11 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-//line sweep.go:168
 	m := 2 * gc_bdx
 //line sweep.go:170
 	base := gc_bx * m
 	temp := gocuda.Shared[int32](t, m)[:m]
-//line sweep.go:176
 	offset := 1
-//line sweep.go:178
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1319,12 +1214,10 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line sweep.go:169
 			thid := gc_tx
 //line sweep.go:172
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			if thid >= live {
-//line sweep.go:173
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -1337,8 +1230,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 			d /= 4
 			continue
 		}
-//line sweep.go:184
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:185
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1349,7 +1242,6 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line sweep.go:169
 				thid := gc_tx
 //line sweep.go:180
 				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -1386,8 +1278,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 		}
 //line sweep.go:191
 		offset >>= 1
-//line sweep.go:193
 		gc_from, gc_to := 0, gc_bdx
+//line sweep.go:194
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1398,7 +1290,6 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line sweep.go:169
 				thid := gc_tx
 //line sweep.go:194
 				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -1409,7 +1300,6 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 		}
 	}
 	{
-//line sweep.go:204
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1

@@ -19,7 +19,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	m := 2 * gc_bdx
 //line sweep.go:20
@@ -144,7 +145,42 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:22
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:22
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:22
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:22
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
@@ -202,8 +238,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			gc_off3 := m - 1
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(temp) {
 				gc_at := temp[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line sweep.go:33
 					gc_at[0] = 0
 //line sweep.go:33
@@ -213,43 +249,43 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 //line sweep.go:33
 					gc_at[0] = 0
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:33
 					gc_at[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line sweep.go:33
@@ -416,7 +452,42 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			{
+				gc_tx := gc_step4 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:46
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step4 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:46
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step4 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:46
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step4 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:46
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		}
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
@@ -434,7 +505,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	m := 2 * gc_bdx
 //line sweep.go:57
@@ -558,7 +630,42 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:59
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:59
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:59
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:59
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
@@ -833,7 +940,42 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:71
+				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:71
+				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:71
+				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:71
+				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		}
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
@@ -851,8 +993,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			gc_off := m - 1
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
 				gc_at := temp[gc_off:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line sweep.go:74
 					gc_at[0] = 0
 //line sweep.go:74
@@ -862,43 +1004,43 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:74
 					gc_at[0] = 0
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:74
 					gc_at[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line sweep.go:74
@@ -1274,7 +1416,42 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+		gc_step5 := gc_vstep5
+		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			{
+				gc_tx := gc_step5 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:88
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step5 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:88
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step5 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:88
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step5 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:88
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		}
+		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
@@ -1292,7 +1469,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	m := 2 * gc_bdx
 //line sweep.go:100
@@ -1416,7 +1594,42 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:102
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:102
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:102
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:102
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
@@ -1696,7 +1909,42 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:113
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:113
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:113
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+//line sweep.go:113
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		}
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			thid := gc_tx
@@ -1714,7 +1962,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line sweep.go:125
 	m := wide * 2 * gc_bdx
@@ -1821,7 +2070,54 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						thid := gc_tx
+//line sweep.go:129
+						i := thid + gc_off
+						gc_more = true
+//line sweep.go:130
+						temp[i] = data[base+i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						thid := gc_tx
+//line sweep.go:129
+						i := thid + gc_off
+						gc_more = true
+//line sweep.go:130
+						temp[i] = data[base+i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						thid := gc_tx
+//line sweep.go:129
+						i := thid + gc_off
+						gc_more = true
+//line sweep.go:130
+						temp[i] = data[base+i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						thid := gc_tx
+//line sweep.go:129
+						i := thid + gc_off
+						gc_more = true
+//line sweep.go:130
+						temp[i] = data[base+i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
@@ -2003,8 +2299,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			gc_off5 := m - 1
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(temp) {
 				gc_at3 := temp[gc_off5:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line sweep.go:142
 					gc_at3[0] = 0
 //line sweep.go:142
@@ -2014,43 +2310,43 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:142
 					gc_at3[0] = 0
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:142
 					gc_at3[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line sweep.go:142
@@ -2418,7 +2714,54 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						thid := gc_tx
+//line sweep.go:155
+						i_ := thid + gc_off2
+						gc_more2 = true
+//line sweep.go:156
+						data[base+i_] = temp[i_]
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						thid := gc_tx
+//line sweep.go:155
+						i_ := thid + gc_off2
+						gc_more2 = true
+//line sweep.go:156
+						data[base+i_] = temp[i_]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						thid := gc_tx
+//line sweep.go:155
+						i_ := thid + gc_off2
+						gc_more2 = true
+//line sweep.go:156
+						data[base+i_] = temp[i_]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						thid := gc_tx
+//line sweep.go:155
+						i_ := thid + gc_off2
+						gc_more2 = true
+//line sweep.go:156
+						data[base+i_] = temp[i_]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
@@ -2441,7 +2784,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	m := 2 * gc_bdx

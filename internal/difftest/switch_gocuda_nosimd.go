@@ -18,7 +18,8 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	if gc_bdx <= 1*gc_bdx {
@@ -71,7 +72,50 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:16
 				lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line switch.go:14
+					s[tid] = int32(tid)
+					v := int32(0)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line switch.go:14
+					s[tid] = int32(tid)
+					v := int32(0)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line switch.go:14
+					s[tid] = int32(tid)
+					v := int32(0)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line switch.go:14
+					s[tid] = int32(tid)
+					v := int32(0)
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -109,10 +153,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 						} else {
-							gc_step := gc_seg
-							for ; gc_step+3 < gc_segend; gc_step += 4 {
+							gc_step2 := gc_seg
+							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 								{
-									gc_tx := gc_step + 0
+									gc_tx := gc_step2 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -121,7 +165,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step + 1
+									gc_tx := gc_step2 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -130,7 +174,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step + 2
+									gc_tx := gc_step2 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -139,7 +183,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step + 3
+									gc_tx := gc_step2 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -148,7 +192,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 							}
-							for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v := gc_s_v[gc_rank]
@@ -160,10 +204,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_seg = gc_segend
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -173,7 +217,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -183,7 +227,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -193,7 +237,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -203,7 +247,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -260,10 +304,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -273,7 +317,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -283,7 +327,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -293,7 +337,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -303,7 +347,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -321,10 +365,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:27
 					copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -333,7 +377,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							s[tid] = v
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -342,7 +386,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							s[tid] = v
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -351,7 +395,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							s[tid] = v
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -360,7 +404,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							s[tid] = v
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -385,7 +429,42 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:33
 			v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		gc_step6 := gc_vstep3
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:33
+				v *= 2
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:33
+				v *= 2
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:33
+				v *= 2
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:33
+				v *= 2
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 //line switch.go:33
@@ -419,10 +498,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:37
 			copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -431,7 +510,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+tid] = v
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -440,7 +519,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+tid] = v
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step7 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -449,7 +528,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+tid] = v
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step7 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -458,7 +537,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+tid] = v
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -473,8 +552,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:44
 func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -487,7 +568,38 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:45
 			v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := int32(gc_tx)
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := int32(gc_tx)
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := int32(gc_tx)
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := int32(gc_tx)
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			v := int32(gc_tx)
@@ -519,7 +631,82 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 			v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:48
+				for k := 0; ; k++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+//line switch.go:49
+					if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:48
+				for k := 0; ; k++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+//line switch.go:49
+					if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:48
+				for k := 0; ; k++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+//line switch.go:49
+					if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:48
+				for k := 0; ; k++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+//line switch.go:49
+					if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 //line switch.go:48
@@ -546,10 +733,10 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:58
 			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -557,7 +744,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -565,7 +752,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -573,7 +760,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -581,7 +768,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

@@ -19,7 +19,8 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	if gc_bdx <= 1*gc_bdx {
@@ -128,7 +129,50 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line switch.go:14
+					s[tid] = int32(tid)
+					v := int32(0)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line switch.go:14
+					s[tid] = int32(tid)
+					v := int32(0)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line switch.go:14
+					s[tid] = int32(tid)
+					v := int32(0)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line switch.go:14
+					s[tid] = int32(tid)
+					v := int32(0)
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -204,10 +248,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 						} else {
-							gc_step := gc_seg
-							for ; gc_step+3 < gc_segend; gc_step += 4 {
+							gc_step2 := gc_seg
+							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 								{
-									gc_tx := gc_step + 0
+									gc_tx := gc_step2 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -216,7 +260,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step + 1
+									gc_tx := gc_step2 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -225,7 +269,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step + 2
+									gc_tx := gc_step2 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -234,7 +278,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step + 3
+									gc_tx := gc_step2 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -243,7 +287,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 							}
-							for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v := gc_s_v[gc_rank]
@@ -255,10 +299,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_seg = gc_segend
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -268,7 +312,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -278,7 +322,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -288,7 +332,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -298,7 +342,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -434,10 +478,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -447,7 +491,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -457,7 +501,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -467,7 +511,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -477,7 +521,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -573,7 +617,46 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_step5 := gc_vstep5
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+//line switch.go:27
+							s[tid] = v
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+//line switch.go:27
+							s[tid] = v
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+//line switch.go:27
+							s[tid] = v
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+//line switch.go:27
+							s[tid] = v
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -621,7 +704,42 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+		gc_step6 := gc_vstep6
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:33
+				v *= 2
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:33
+				v *= 2
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:33
+				v *= 2
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:33
+				v *= 2
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 //line switch.go:33
@@ -766,7 +884,46 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			gc_step7 := gc_vstep8
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				{
+					gc_tx := gc_step7 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+//line switch.go:37
+					out[gc_bx*gc_bdx+tid] = v
+				}
+				{
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+//line switch.go:37
+					out[gc_bx*gc_bdx+tid] = v
+				}
+				{
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+//line switch.go:37
+					out[gc_bx*gc_bdx+tid] = v
+				}
+				{
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+//line switch.go:37
+					out[gc_bx*gc_bdx+tid] = v
+				}
+			}
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -781,8 +938,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:44
 func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -816,7 +975,38 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := int32(gc_tx)
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := int32(gc_tx)
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := int32(gc_tx)
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := int32(gc_tx)
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			v := int32(gc_tx)
@@ -882,7 +1072,82 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:48
+				for k := 0; ; k++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+//line switch.go:49
+					if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:48
+				for k := 0; ; k++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+//line switch.go:49
+					if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:48
+				for k := 0; ; k++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+//line switch.go:49
+					if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:48
+				for k := 0; ; k++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+//line switch.go:49
+					if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 //line switch.go:48
@@ -981,7 +1246,42 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line switch.go:58
+					out[gc_bx*gc_bdx+gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line switch.go:58
+					out[gc_bx*gc_bdx+gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line switch.go:58
+					out[gc_bx*gc_bdx+gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line switch.go:58
+					out[gc_bx*gc_bdx+gc_tx] = v
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

@@ -81,11 +81,9 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									gc_at2[gc_u] = d
 								}
 							} else {
-//line switch_lanes.go:42
 								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line switch_lanes.go:13
 									i := gc_bx*gc_bdx + gc_tx
 //line switch_lanes.go:17
 									var d float32
@@ -112,14 +110,12 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									out[i] = d
 								}
 							}
-//line switch_lanes.go:42
 							gc_seg = gc_segend
 						}
 					} else {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch_lanes.go:13
 							i := gc_bx*gc_bdx + gc_tx
 //line switch_lanes.go:17
 							var d float32
@@ -148,7 +144,6 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 			}
-//line switch_lanes.go:44
 		})
 	}
 }

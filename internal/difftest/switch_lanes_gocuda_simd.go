@@ -56,28 +56,19 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								gc_at2 := out[gc_off:][:gc_seglen]
 								gc_vstep := gc_seg
 								if compiled.SIMD {
-//line switch_lanes.go:13
 									gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line switch_lanes.go:22
 									gc_vb5 := archsimd.BroadcastFloat32x8(2)
-//line switch_lanes.go:26
 									gc_vb6 := archsimd.BroadcastFloat32x8(0.5)
-//line switch_lanes.go:26
 									gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line switch_lanes.go:32
 									gc_vb7 := archsimd.BroadcastFloat32x8(0)
-//line switch_lanes.go:35
 									gc_vb8 := archsimd.BroadcastFloat32x8(0.25)
 									for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 										gc_tx := gc_vstep
-//line switch_lanes.go:13
 										var i int = gc_bx*gc_bdx + gc_tx
-//line switch_lanes.go:13
 										_ = i
 //line switch_lanes.go:17
 										var d archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 										{
-//line switch_lanes.go:18
 											var x int = (gc_tx + gc_r)
 //line switch_lanes.go:18
 											gc_if5 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, x, 8))))
@@ -85,9 +76,7 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line switch_lanes.go:19
 												d = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).Merge(d, gc_if5)
 											}
-//line switch_lanes.go:19
 											gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line switch_lanes.go:19
 											if gc_else5.ToBits() != 0 {
 //line switch_lanes.go:19
 												if w < 4 {
@@ -96,14 +85,10 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 												} else {
 //line switch_lanes.go:21
 													gc_if6 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, x, 8))))
-//line switch_lanes.go:23
 													if gc_else5.And(gc_if6).ToBits() != 0 {
-//line switch_lanes.go:23
 														d = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Merge(d, gc_else5.And(gc_if6))
 													}
-//line switch_lanes.go:23
 													gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line switch_lanes.go:23
 													if gc_else5.And(gc_else6).ToBits() != 0 {
 														{
 //line switch_lanes.go:23
@@ -114,38 +99,27 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 											}
 										}
 										{
-//line switch_lanes.go:28
 											gc_lanes := gc_all
 //line switch_lanes.go:28
 											for k := range 4 {
-//line switch_lanes.go:28
 												if gc_lanes.ToBits() == 0 {
-//line switch_lanes.go:28
 													break
 												}
-//line switch_lanes.go:28
 												gc_iter := gc_all
 //line switch_lanes.go:28
 												gc_if7 := d.Less(archsimd.BroadcastFloat32x8(float32(k) - 1))
-//line switch_lanes.go:30
 												if gc_lanes.And(gc_iter).And(gc_if7).ToBits() != 0 {
-//line switch_lanes.go:30
 													gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if7).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 												}
-//line switch_lanes.go:30
 												gc_else7 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line switch_lanes.go:30
 												if gc_lanes.And(gc_iter).And(gc_else7).ToBits() != 0 {
 //line switch_lanes.go:30
 													gc_if8 := d.Greater(gc_vb7)
-//line switch_lanes.go:30
 													if gc_lanes.And(gc_iter).And(gc_else7).And(gc_if8).ToBits() != 0 {
 //line switch_lanes.go:30
 														d = d.Add(archsimd.BroadcastFloat32x8(float32(k))).Merge(d, gc_lanes.And(gc_iter).And(gc_else7).And(gc_if8))
 													}
-//line switch_lanes.go:33
 													gc_else8 := gc_if8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line switch_lanes.go:33
 													if gc_lanes.And(gc_iter).And(gc_else7).And(gc_else8).ToBits() != 0 {
 														{
 //line switch_lanes.go:33
@@ -189,11 +163,9 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									gc_at2[gc_u] = d
 								}
 							} else {
-//line switch_lanes.go:42
 								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line switch_lanes.go:13
 									i := gc_bx*gc_bdx + gc_tx
 //line switch_lanes.go:17
 									var d float32
@@ -220,14 +192,12 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									out[i] = d
 								}
 							}
-//line switch_lanes.go:42
 							gc_seg = gc_segend
 						}
 					} else {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line switch_lanes.go:13
 							i := gc_bx*gc_bdx + gc_tx
 //line switch_lanes.go:17
 							var d float32
@@ -256,7 +226,6 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					}
 				}
 			}
-//line switch_lanes.go:44
 		})
 	}
 }

@@ -50,15 +50,12 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 		gc_w0, gc_wn := 0, (side)-1
 //line tile_copy.go:19
 		gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
-//line tile_copy.go:19
 		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
 //line tile_copy.go:19
 		gc_v02, gc_v12, gc_vn2 := (clampEdge(y0+(gc_w0), height) * width), (clampEdge(y0+(gc_w0+1), height) * width), (clampEdge(y0+(gc_wn), height) * width)
-//line tile_copy.go:19
 		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
 //line tile_copy.go:19
 		gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
-//line tile_copy.go:19
 		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
 //line tile_copy.go:19
 		if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
@@ -110,7 +107,6 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 			}
 		}
 	} else {
-//line tile_copy.go:19
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
 //line tile_copy.go:19
@@ -125,7 +121,6 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tile_copy.go:19
 					gc_start := gc_ty
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
@@ -142,6 +137,7 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
+//line tile_copy.go:35
 					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
 //line tile_copy.go:20
 						row := src[clampEdge(y0+ty, height)*width:]
@@ -232,15 +228,12 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 		gc_w0, gc_wn := 0, (side)-1
 //line tile_copy.go:49
 		gc_v0, gc_v1, gc_vn := (0 + ((gc_w0) * side)), (0 + ((gc_w0 + 1) * side)), (0 + ((gc_wn) * side))
-//line tile_copy.go:49
 		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
 //line tile_copy.go:49
 		gc_v02, gc_v12, gc_vn2 := (min(height-1, max(0, y0+(gc_w0))) * width), (min(height-1, max(0, y0+(gc_w0+1))) * width), (min(height-1, max(0, y0+(gc_wn))) * width)
-//line tile_copy.go:49
 		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
 //line tile_copy.go:49
 		gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
-//line tile_copy.go:49
 		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
 //line tile_copy.go:49
 		if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
@@ -293,7 +286,6 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 			}
 		}
 	} else {
-//line tile_copy.go:49
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
 //line tile_copy.go:49
@@ -308,7 +300,6 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tile_copy.go:49
 					gc_start := gc_ty
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
@@ -325,6 +316,7 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
+//line tile_copy.go:65
 					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
 //line tile_copy.go:50
 						row := src[min(height-1, max(0, y0+ty))*width:]
@@ -411,11 +403,9 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 		gc_w0, gc_wn := 0, (side)-1
 //line tile_copy.go:67
 		gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
-//line tile_copy.go:67
 		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
 //line tile_copy.go:67
 		gc_v02, gc_v12, gc_vn2 := ((gc_w0) * width), ((gc_w0 + 1) * width), ((gc_wn) * width)
-//line tile_copy.go:67
 		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
 //line tile_copy.go:67
 		if gc_vok && gc_vok2 && compiled.RowsFit(0, (side), (x0+0-shift), 0, gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), false) && compiled.Disjoint(tile_, src) {
@@ -467,7 +457,6 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 			}
 		}
 	} else {
-//line tile_copy.go:67
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
 //line tile_copy.go:67
@@ -482,7 +471,6 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tile_copy.go:67
 					gc_start := gc_ty
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
@@ -499,6 +487,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
+//line tile_copy.go:83
 					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
 //line tile_copy.go:68
 						row := src[ty*width:]
@@ -591,15 +580,12 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 		gc_w0, gc_wn := (off), (side)-1
 //line tile_copy.go:87
 		gc_v0, gc_v1, gc_vn := (((gc_w0) * side) + 0), (((gc_w0 + 1) * side) + 0), (((gc_wn) * side) + 0)
-//line tile_copy.go:87
 		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
 //line tile_copy.go:87
 		gc_v02, gc_v12, gc_vn2 := ((clampEdge(y0+(gc_w0), height)) * width), ((clampEdge(y0+(gc_w0+1), height)) * width), ((clampEdge(y0+(gc_wn), height)) * width)
-//line tile_copy.go:87
 		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
 //line tile_copy.go:87
 		gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
-//line tile_copy.go:87
 		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
 //line tile_copy.go:87
 		if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit((off), (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
@@ -653,7 +639,6 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 			}
 		}
 	} else {
-//line tile_copy.go:87
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
 //line tile_copy.go:87

@@ -74,7 +74,6 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 			}
 		}
 	} else {
-//line tile.go:55
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
 //line tile.go:55
@@ -84,7 +83,6 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 				return
 			}
 			gc_more = false
-//line tile.go:62
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -122,8 +120,8 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 			}
 		}
 	}
-//line tile.go:62
 	n := gc_bdx * gc_bdy * gc_bdz
+//line tile.go:63
 	gc_chunk2 := compiled.StrideChunk(n)
 	gc_span2 := (n) * gc_chunk2
 //line tile.go:63
@@ -133,19 +131,18 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 			return
 		}
 		gc_more2 = false
-//line tile.go:70
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line tile.go:63
 				gc_start2 := (gc_tz*gc_bdy+gc_ty)*gc_bdx + gc_tx
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
 				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+//line tile.go:68
 					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, n, gc_chunk2, gc_limit2, false)
 				case gc_trips2 > gc_span2:
 					gc_trips2 = gc_chunk2

@@ -58,18 +58,17 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 				return
 			}
 			gc_more = false
-//line tile.go:29
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tile.go:22
 					gc_start := gc_ty
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
 					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+//line tile.go:27
 						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, sy, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
@@ -107,13 +106,11 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			return
 		}
 		gc_more2 = false
-//line tile.go:38
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line tile.go:29
 				rank := gc_ty*gc_bdx + gc_tx
 //line tile.go:31
 				gc_start2 := rank
@@ -143,11 +140,11 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			}
 		}
 	}
-//line tile.go:42
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
+//line tile.go:46
 			if !compiled.Adds(x0+r, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -163,16 +160,12 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					continue
 				}
 				gc_vstep := gc_from
-//line tile.go:34
 				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line tile.go:34
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line tile.go:34
 				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 			gc_steps2:
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line tile.go:34
 					gc_alive2 := gc_all2
 //line tile.go:34
 					var x int = x0 + r + gc_tx
@@ -181,21 +174,16 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					gc_b4 := gc_none2
 //line tile.go:35
 					if y >= height {
-//line tile.go:35
 						gc_b4 = gc_all2
 					}
-//line tile.go:35
 					gc_b5 := gc_none2
 //line tile.go:35
 					if r < 1 {
-//line tile.go:35
 						gc_b5 = gc_all2
 					}
 //line tile.go:35
 					gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
-//line tile.go:35
 					if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line tile.go:35
 						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
 					}
 //line tile.go:38
@@ -203,7 +191,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					if (y*
 //line tile.go:44
 						width+x) < 0 || (y*width+x) > len(out)-8 {
-//line tile.go:39
 						break
 					}
 //line tile.go:39
@@ -211,7 +198,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:39
 						if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-8) {
 							for dx := r - 1; dx <= r+1; dx = dx + 1 {
-//line tile.go:40
 								var gc_ld2 lanes.Int32x8
 								{
 //line tile.go:40
@@ -223,13 +209,11 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 						} else {
 //line tile.go:41
 							for dx := r - 1; dx <= r+1; dx = dx + 1 {
-//line tile.go:40
 								var gc_ld2 lanes.Int32x8
 //line tile.go:40
 								if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-8 {
 									gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 								} else {
-//line tile.go:41
 									break gc_steps2
 								}
 //line tile.go:41
@@ -259,7 +243,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					}
 					out[y*width+x] = sum
 				}
-//line tile.go:47
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -293,13 +276,11 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line tile.go:76
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line tile.go:79
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
 //line tile.go:79
@@ -309,7 +290,6 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 			return
 		}
 		gc_more = false
-//line tile.go:86
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -318,7 +298,6 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line tile.go:79
 				gc_start := gc_ty
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -335,6 +314,7 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line tile.go:95
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
 //line tile.go:80
 					for j := gc_tx; j < cols; j += gc_bdx {
@@ -349,9 +329,9 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 		}
 	}
 	{
-//line tile.go:93
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line tile.go:95
 		if gc_bound := skip; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
@@ -375,7 +355,6 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 //line tile.go:86
 				s[0] = 1
 			}
-//line tile.go:89
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -405,7 +384,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 			}
 //line tile.go:96
 			if skip {
-//line tile.go:96
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -430,7 +408,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 			}
 		}
 	} else {
-//line tile.go:99
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
 //line tile.go:99
@@ -440,7 +417,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 				return
 			}
 			gc_more = false
-//line tile.go:106
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -449,7 +425,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line tile.go:99
 					gc_start := gc_ty
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
@@ -466,6 +441,7 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
+//line tile.go:115
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
 //line tile.go:100
 						for j := gc_tx; j < cols; j += gc_bdx {
@@ -481,7 +457,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 		}
 	}
 	{
-//line tile.go:114
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -504,7 +479,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 //line tile.go:106
 				s[0] = 1
 			}
-//line tile.go:109
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

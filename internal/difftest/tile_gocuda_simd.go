@@ -59,18 +59,17 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 				return
 			}
 			gc_more = false
-//line tile.go:29
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tile.go:22
 					gc_start := gc_ty
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
 					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+//line tile.go:27
 						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, sy, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
@@ -108,13 +107,11 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			return
 		}
 		gc_more2 = false
-//line tile.go:38
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line tile.go:29
 				rank := gc_ty*gc_bdx + gc_tx
 //line tile.go:31
 				gc_start2 := rank
@@ -144,11 +141,11 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			}
 		}
 	}
-//line tile.go:42
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
+//line tile.go:46
 			if !compiled.Adds(x0+r, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -167,16 +164,12 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line tile.go:34
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line tile.go:34
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line tile.go:34
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 					gc_steps4:
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-//line tile.go:34
 							gc_alive4 := gc_all4
 //line tile.go:34
 							var x int = x0 + r + gc_tx
@@ -185,21 +178,16 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 							gc_b8 := gc_none4
 //line tile.go:35
 							if y >= height {
-//line tile.go:35
 								gc_b8 = gc_all4
 							}
-//line tile.go:35
 							gc_b9 := gc_none4
 //line tile.go:35
 							if r < 1 {
-//line tile.go:35
 								gc_b9 = gc_all4
 							}
 //line tile.go:35
 							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b8.ToBits()).ToBits() | gc_b9.ToBits())
-//line tile.go:35
 							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line tile.go:35
 								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 							}
 //line tile.go:38
@@ -207,7 +195,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 							if (y*
 //line tile.go:44
 								width+x) < 0 || (y*width+x) > len(out)-16 {
-//line tile.go:39
 								break
 							}
 //line tile.go:39
@@ -215,7 +202,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:39
 								if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-16) {
 									for dx := r - 1; dx <= r+1; dx = dx + 1 {
-//line tile.go:40
 										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 										{
 //line tile.go:40
@@ -227,13 +213,11 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 								} else {
 //line tile.go:41
 									for dx := r - 1; dx <= r+1; dx = dx + 1 {
-//line tile.go:40
 										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line tile.go:40
 										if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-16 {
 											gc_ld4 = archsimd.LoadInt32x16Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 										} else {
-//line tile.go:41
 											break gc_steps4
 										}
 //line tile.go:41
@@ -252,16 +236,12 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					}
 				}
 				if compiled.SIMD {
-//line tile.go:34
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line tile.go:34
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line tile.go:34
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line tile.go:34
 						gc_alive2 := gc_all2
 //line tile.go:34
 						var x int = x0 + r + gc_tx
@@ -270,21 +250,16 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 						gc_b4 := gc_none2
 //line tile.go:35
 						if y >= height {
-//line tile.go:35
 							gc_b4 = gc_all2
 						}
-//line tile.go:35
 						gc_b5 := gc_none2
 //line tile.go:35
 						if r < 1 {
-//line tile.go:35
 							gc_b5 = gc_all2
 						}
 //line tile.go:35
 						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
-//line tile.go:35
 						if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line tile.go:35
 							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
 //line tile.go:38
@@ -292,7 +267,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 						if (y*
 //line tile.go:44
 							width+x) < 0 || (y*width+x) > len(out)-8 {
-//line tile.go:39
 							break
 						}
 //line tile.go:39
@@ -300,7 +274,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:39
 							if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-8) {
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
-//line tile.go:40
 									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 									{
 //line tile.go:40
@@ -312,13 +285,11 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 							} else {
 //line tile.go:41
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
-//line tile.go:40
 									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line tile.go:40
 									if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-8 {
 										gc_ld2 = archsimd.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 									} else {
-//line tile.go:41
 										break gc_steps2
 									}
 //line tile.go:41
@@ -350,7 +321,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					}
 					out[y*width+x] = sum
 				}
-//line tile.go:47
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -381,26 +351,19 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line tile.go:76
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line tile.go:76
 						gc_alive2 := gc_all2
-//line tile.go:76
 						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line tile.go:76
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 						{
-//line tile.go:77
 							compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
-//line tile.go:77
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 						}
 					}
-//line tile.go:79
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -409,21 +372,16 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				}
 			}
 			if compiled.SIMD {
-//line tile.go:76
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line tile.go:76
 					gc_alive := gc_all
-//line tile.go:76
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line tile.go:76
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line tile.go:77
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-//line tile.go:77
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
@@ -435,13 +393,11 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line tile.go:76
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line tile.go:79
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
 //line tile.go:79
@@ -451,7 +407,6 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 			return
 		}
 		gc_more = false
-//line tile.go:86
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -460,7 +415,6 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line tile.go:79
 				gc_start := gc_ty
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -477,6 +431,7 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line tile.go:95
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
 //line tile.go:80
 					for j := gc_tx; j < cols; j += gc_bdx {
@@ -491,9 +446,9 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 		}
 	}
 	{
-//line tile.go:93
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+//line tile.go:95
 		if gc_bound := skip; gc_bound > gc_from {
 			gc_from = gc_bound
 		}
@@ -512,27 +467,21 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line tile.go:85
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line tile.go:85
 						gc_alive4 := gc_all4
-//line tile.go:85
 						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line tile.go:85
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						{
-//line tile.go:86
 							if gc_alive4.ToBits() != 0 {
 //line tile.go:86
 								s[0] = 1
 							}
 						}
 					}
-//line tile.go:88
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -541,25 +490,20 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				}
 			}
 			if compiled.SIMD {
-//line tile.go:85
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line tile.go:85
 					gc_alive3 := gc_all3
-//line tile.go:85
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line tile.go:85
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line tile.go:86
 					if gc_alive3.ToBits() != 0 {
 //line tile.go:86
 						s[0] = 1
 					}
 				}
-//line tile.go:88
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -571,7 +515,6 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 //line tile.go:86
 				s[0] = 1
 			}
-//line tile.go:89
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -597,26 +540,19 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line tile.go:96
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
 					gc_rank := gc_vstep
-//line tile.go:96
 					gc_alive2 := gc_all2
-//line tile.go:96
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-//line tile.go:96
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line tile.go:96
 					if skip {
-//line tile.go:96
 						compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
-//line tile.go:96
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 					}
 				}
-//line tile.go:98
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -625,26 +561,20 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 			}
 		}
 		if compiled.SIMD {
-//line tile.go:96
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-//line tile.go:96
 				gc_alive := gc_all
-//line tile.go:96
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line tile.go:96
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 //line tile.go:96
 				if skip {
-//line tile.go:96
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-//line tile.go:96
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
-//line tile.go:98
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L1:
@@ -655,7 +585,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 			}
 //line tile.go:96
 			if skip {
-//line tile.go:96
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -680,7 +609,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 			}
 		}
 	} else {
-//line tile.go:99
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
 //line tile.go:99
@@ -690,7 +618,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 				return
 			}
 			gc_more = false
-//line tile.go:106
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -699,7 +626,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 					if gc_exited[gc_rank] {
 						continue
 					}
-//line tile.go:99
 					gc_start := gc_ty
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
@@ -716,6 +642,7 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
+//line tile.go:115
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
 //line tile.go:100
 						for j := gc_tx; j < cols; j += gc_bdx {
@@ -731,7 +658,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 		}
 	}
 	{
-//line tile.go:114
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -749,27 +675,21 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line tile.go:105
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line tile.go:105
 						gc_alive4 := gc_all4
-//line tile.go:105
 						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-//line tile.go:105
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 						{
-//line tile.go:106
 							if gc_alive4.ToBits() != 0 {
 //line tile.go:106
 								s[0] = 1
 							}
 						}
 					}
-//line tile.go:108
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -778,25 +698,20 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 				}
 			}
 			if compiled.SIMD {
-//line tile.go:105
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line tile.go:105
 					gc_alive3 := gc_all3
-//line tile.go:105
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line tile.go:105
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line tile.go:106
 					if gc_alive3.ToBits() != 0 {
 //line tile.go:106
 						s[0] = 1
 					}
 				}
-//line tile.go:108
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -808,7 +723,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 //line tile.go:106
 				s[0] = 1
 			}
-//line tile.go:109
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -19,33 +19,32 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line tree_fold.go:17
 	b := gc_bdx
+//line tree_fold.go:18
 	sdata := gocuda.Shared[float32](t, 4*b)
-//line tree_fold.go:20
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line tree_fold.go:17
 			tid := gc_tx
 			{
 				k := int(0)
+//line tree_fold.go:20
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:19
 				k := int(1)
+//line tree_fold.go:20
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:19
 				k := int(2)
+//line tree_fold.go:20
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:19
 				k := int(3)
+//line tree_fold.go:20
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
@@ -58,8 +57,8 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 				continue
 			}
 		}
-//line tree_fold.go:31
 		gc_from, gc_to := 0, gc_bdx
+//line tree_fold.go:32
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -76,78 +75,64 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line tree_fold.go:29
 						gc_tx := gc_step + 1
 //line tree_fold.go:25
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line tree_fold.go:29
 						gc_tx := gc_step + 2
 //line tree_fold.go:25
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line tree_fold.go:29
 						gc_tx := gc_step + 3
 //line tree_fold.go:25
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
-//line tree_fold.go:29
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line tree_fold.go:25
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line tree_fold.go:29
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:17
 						tid := gc_tx
 //line tree_fold.go:25
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line tree_fold.go:29
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:17
 						tid := gc_tx
 //line tree_fold.go:25
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line tree_fold.go:29
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:17
 						tid := gc_tx
 //line tree_fold.go:25
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line tree_fold.go:29
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:17
 						tid := gc_tx
 //line tree_fold.go:25
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line tree_fold.go:29
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tree_fold.go:17
 					tid := gc_tx
 //line tree_fold.go:25
 					sdata[tid] += sdata[tid+s]
@@ -156,7 +141,6 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 		}
 	}
 	{
-//line tree_fold.go:33
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -168,6 +152,7 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 			gc_off5 := 1
 			gc_off6 := 3*gc_bx + 2
 			gc_off7 := 2
+//line tree_fold.go:44
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at3 := out[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
@@ -182,7 +167,6 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 					gc_at7[0] = gc_at8[0]
 				}
 			} else {
-//line tree_fold.go:36
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -206,33 +190,32 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line tree_fold.go:41
 	b := gc_bdx
+//line tree_fold.go:42
 	sdata := gocuda.Shared[int32](t, 4*b)
-//line tree_fold.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 			tid := gc_tx
 			{
 				k := int(0)
+//line tree_fold.go:44
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:43
 				k := int(1)
+//line tree_fold.go:44
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:43
 				k := int(2)
+//line tree_fold.go:44
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:43
 				k := int(3)
+//line tree_fold.go:44
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
@@ -245,8 +228,8 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 				continue
 			}
 		}
-//line tree_fold.go:55
 		gc_from, gc_to := 0, gc_bdx
+//line tree_fold.go:56
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -263,78 +246,64 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line tree_fold.go:53
 						gc_tx := gc_step + 1
 //line tree_fold.go:49
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line tree_fold.go:53
 						gc_tx := gc_step + 2
 //line tree_fold.go:49
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line tree_fold.go:53
 						gc_tx := gc_step + 3
 //line tree_fold.go:49
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
-//line tree_fold.go:53
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line tree_fold.go:49
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line tree_fold.go:53
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 						tid := gc_tx
 //line tree_fold.go:49
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line tree_fold.go:53
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 						tid := gc_tx
 //line tree_fold.go:49
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line tree_fold.go:53
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 						tid := gc_tx
 //line tree_fold.go:49
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line tree_fold.go:53
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 						tid := gc_tx
 //line tree_fold.go:49
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line tree_fold.go:53
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 					tid := gc_tx
 //line tree_fold.go:49
 					sdata[tid] += sdata[tid+s]
@@ -343,13 +312,13 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 		}
 	}
 	{
-//line tree_fold.go:57
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 4; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 4 * gc_bx
+//line tree_fold.go:63
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(sdata) {
 				gc_at3 := out[gc_off2:][:gc_to]
 				gc_at4 := sdata[:gc_to]
@@ -361,78 +330,64 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx := gc_step3 + 1
 //line tree_fold.go:54
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx := gc_step3 + 2
 //line tree_fold.go:54
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx := gc_step3 + 3
 //line tree_fold.go:54
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
-//line tree_fold.go:58
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line tree_fold.go:54
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line tree_fold.go:58
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 						tid := gc_tx
 //line tree_fold.go:54
 						out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 						tid := gc_tx
 //line tree_fold.go:54
 						out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 						tid := gc_tx
 //line tree_fold.go:54
 						out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
-//line tree_fold.go:58
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 						tid := gc_tx
 //line tree_fold.go:54
 						out[4*gc_bx+tid] = sdata[tid]
 					}
 				}
-//line tree_fold.go:58
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tree_fold.go:41
 					tid := gc_tx
 //line tree_fold.go:54
 					out[4*gc_bx+tid] = sdata[tid]
@@ -449,41 +404,40 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line tree_fold.go:66
 	b := gc_bdx
+//line tree_fold.go:67
 	sdata := gocuda.Shared[float32](t, 4*b)
-//line tree_fold.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line tree_fold.go:66
 			tid := gc_tx
 			{
 				k := int(0)
+//line tree_fold.go:69
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:68
 				k := int(1)
+//line tree_fold.go:69
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:68
 				k := int(2)
+//line tree_fold.go:69
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:68
 				k := int(3)
+//line tree_fold.go:69
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
 //line tree_fold.go:72
 	for s := start; s > stop; s /= 2 {
-//line tree_fold.go:74
 		gc_from, gc_to := 0, gc_bdx
+//line tree_fold.go:75
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -500,78 +454,64 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line tree_fold.go:78
 						gc_tx := gc_step + 1
 //line tree_fold.go:74
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line tree_fold.go:78
 						gc_tx := gc_step + 2
 //line tree_fold.go:74
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line tree_fold.go:78
 						gc_tx := gc_step + 3
 //line tree_fold.go:74
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
-//line tree_fold.go:78
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line tree_fold.go:74
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line tree_fold.go:78
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:66
 						tid := gc_tx
 //line tree_fold.go:74
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line tree_fold.go:78
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:66
 						tid := gc_tx
 //line tree_fold.go:74
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line tree_fold.go:78
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:66
 						tid := gc_tx
 //line tree_fold.go:74
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line tree_fold.go:78
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:66
 						tid := gc_tx
 //line tree_fold.go:74
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line tree_fold.go:78
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tree_fold.go:66
 					tid := gc_tx
 //line tree_fold.go:74
 					sdata[tid] += sdata[tid+s]
@@ -580,7 +520,6 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 		}
 	}
 	{
-//line tree_fold.go:82
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -589,7 +528,6 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line tree_fold.go:66
 				tid := gc_tx
 //line tree_fold.go:78
 				kept, _ := sdata, tid
@@ -598,38 +536,38 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(1)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(2)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(3)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(4)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(5)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(6)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 				{
-//line tree_fold.go:80
 					k_ := int(7)
+//line tree_fold.go:81
 					out[8*gc_bx+k_] = kept[k_]
 				}
 			}
@@ -647,33 +585,32 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line tree_fold.go:93
 	b := gc_bdx
+//line tree_fold.go:94
 	sdata := gocuda.Shared[float32](t, 4*b)
-//line tree_fold.go:96
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 			tid := gc_tx
 			{
 				k := int(0)
+//line tree_fold.go:96
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:95
 				k := int(1)
+//line tree_fold.go:96
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:95
 				k := int(2)
+//line tree_fold.go:96
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 			{
-//line tree_fold.go:95
 				k := int(3)
+//line tree_fold.go:96
 				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
@@ -686,8 +623,8 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 				continue
 			}
 		}
-//line tree_fold.go:107
 		gc_from, gc_to := 0, gc_bdx
+//line tree_fold.go:108
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -704,78 +641,64 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line tree_fold.go:105
 						gc_tx := gc_step + 1
 //line tree_fold.go:101
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line tree_fold.go:105
 						gc_tx := gc_step + 2
 //line tree_fold.go:101
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line tree_fold.go:105
 						gc_tx := gc_step + 3
 //line tree_fold.go:101
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
-//line tree_fold.go:105
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line tree_fold.go:101
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line tree_fold.go:105
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 						tid := gc_tx
 //line tree_fold.go:101
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line tree_fold.go:105
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 						tid := gc_tx
 //line tree_fold.go:101
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line tree_fold.go:105
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 						tid := gc_tx
 //line tree_fold.go:101
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line tree_fold.go:105
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 						tid := gc_tx
 //line tree_fold.go:101
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line tree_fold.go:105
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 					tid := gc_tx
 //line tree_fold.go:101
 					sdata[tid] += sdata[tid+s]
@@ -791,9 +714,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line tree_fold.go:117
 			var gc_m8 uint32
-//line tree_fold.go:105
 			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -803,7 +724,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
-//line tree_fold.go:115
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -813,7 +733,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 					tid := gc_tx
 //line tree_fold.go:105
 					if tid < gocuda.WarpSize {
@@ -821,16 +740,15 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 				}
 			}
-//line tree_fold.go:111
 			gc_save8 := gc_act
 			gc_act = gc_save8 & gc_m8
 			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line tree_fold.go:118
 					gc_x02 := gc_tidx.X
 					gc_off2 := gc_x02
+//line tree_fold.go:120
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
 						gc_at3 := sdata[gc_off2:][:32]
 //line tree_fold.go:106
@@ -846,11 +764,9 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 							tid := gc_tx
 //line tree_fold.go:106
 							v := sdata[tid]
-//line tree_fold.go:108
 							gc_l_v[gc_lane] = v
 						}
 					}
@@ -860,14 +776,13 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line tree_fold.go:112
 						gc_x03 := gc_tidx.X
+//line tree_fold.go:113
 						gc_off3 := offset + gc_x03
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
 							gc_at4 := sdata[gc_off3:][:32]
 							gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 							for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-//line tree_fold.go:95
 								v := gc_l_v[gc_lane]
 //line tree_fold.go:108
 								v += gc_at4[gc_lane]
@@ -884,9 +799,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 								tid := gc_tx
-//line tree_fold.go:95
 								v := gc_l_v[gc_lane]
 //line tree_fold.go:108
 								v += sdata[tid+offset]
@@ -895,12 +808,11 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						}
 					}
 					{
-//line tree_fold.go:115
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-//line tree_fold.go:118
 						gc_x04 := gc_tidx.X
 						gc_off4 := gc_x04
+//line tree_fold.go:120
 						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 {
 							gc_at5 := sdata[gc_off4:][:32]
 							gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
@@ -917,9 +829,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-//line tree_fold.go:93
 								tid := gc_tx
-//line tree_fold.go:95
 								v := gc_l_v[gc_lane]
 //line tree_fold.go:110
 								sdata[tid] = v
@@ -928,12 +838,10 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 				}
 			}
-//line tree_fold.go:117
 			gc_act = gc_save8 &^ gc_dead
 		}
 	}
 	{
-//line tree_fold.go:123
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -941,6 +849,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_bx
 			gc_off6 := 0
+//line tree_fold.go:130
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) && gc_off6 >= 0 && gc_off6 < len(sdata) {
 				gc_at6 := out[gc_off5:][:1]
 				gc_at7 := sdata[gc_off6:][:1]
@@ -955,13 +864,11 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 //line tree_fold.go:115
 					gc_at6[0] = gc_at7[0]
 				}
-//line tree_fold.go:119
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line tree_fold.go:115
 					gc_at6[0] = gc_at7[0]
 				}
 			} else {
-//line tree_fold.go:119
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -972,7 +879,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						out[gc_bx] = sdata[0]
 					}
 					{
-//line tree_fold.go:119
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -980,7 +886,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						out[gc_bx] = sdata[0]
 					}
 					{
-//line tree_fold.go:119
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -988,7 +893,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						out[gc_bx] = sdata[0]
 					}
 					{
-//line tree_fold.go:119
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -996,7 +900,6 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						out[gc_bx] = sdata[0]
 					}
 				}
-//line tree_fold.go:119
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

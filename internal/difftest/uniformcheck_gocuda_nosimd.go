@@ -18,7 +18,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line uniformcheck.go:17
 	b := gc_bdx
 	gc_pos.Thread = 0
 //line uniformcheck.go:18
@@ -42,7 +41,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -50,7 +48,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -58,7 +55,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -66,7 +62,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -74,7 +69,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 				var v int32
-//line uniformcheck.go:24
 				gc_s_v[gc_rank] = v
 			}
 			gc_step2 := gc_hi2
@@ -84,7 +78,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -92,7 +85,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -100,7 +92,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -108,7 +99,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 					var v int32
-//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -116,13 +106,13 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				gc_rank := gc_base + gc_tx
 //line uniformcheck.go:22
 				var v int32
-//line uniformcheck.go:24
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+//line uniformcheck.go:30
 		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -141,7 +131,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -153,7 +142,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -165,7 +153,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 				{
@@ -177,7 +164,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					var v int32
 //line uniformcheck.go:24
 					v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -189,7 +175,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				var v int32
 //line uniformcheck.go:24
 				v = 2 * in[i%len(in)]
-//line uniformcheck.go:27
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -215,54 +200,40 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line uniformcheck.go:47
 						gc_rank := gc_base + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						gc_at[gc_tx] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx := gc_step4 + 1
-//line uniformcheck.go:37
 						gc_rank := gc_base + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						gc_at[gc_tx] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx := gc_step4 + 2
-//line uniformcheck.go:37
 						gc_rank := gc_base + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						gc_at[gc_tx] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx := gc_step4 + 3
-//line uniformcheck.go:37
 						gc_rank := gc_base + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						gc_at[gc_tx] = v
 					}
 				}
-//line uniformcheck.go:35
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line uniformcheck.go:23
 					v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 					gc_at[gc_tx] = v
 				}
 			} else {
-//line uniformcheck.go:35
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -271,55 +242,46 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 						gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
 						i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
 						i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
 						i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 					{
-//line uniformcheck.go:35
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
 						i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 						out[i] = v
 					}
 				}
-//line uniformcheck.go:35
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
 					i := gc_bx*b + gc_tx
-//line uniformcheck.go:23
 					v := gc_s_v[gc_rank]
 //line uniformcheck.go:31
 					out[i] = v
@@ -345,15 +307,14 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line uniformcheck.go:40
 		b := gc_bdx
 		gc_pos.Thread = 0
 //line uniformcheck.go:41
 		if b&(b-1) != 0 {
 			panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 		}
-//line uniformcheck.go:45
 		gc_from, gc_to := 0, gc_bdx
+//line uniformcheck.go:46
 		if !compiled.Adds(gc_bx*b, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}

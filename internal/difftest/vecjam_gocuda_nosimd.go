@@ -41,17 +41,14 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vecjam.go:14
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:18
 						var s lanes.Float32x8
 						if i < 0 || i > len(out)-8 {
-//line vecjam.go:19
 							break
 						}
 //line vecjam.go:19
 						for j := 0; j < k; j = j + 1 {
-//line vecjam.go:19
 							var gc_ld2 lanes.Float32x8
 //line vecjam.go:19
 							if (j*
@@ -59,7 +56,6 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 //line vecjam.go:20
 								gc_ld2 = lanes.LoadFloat32x8Slice(in[j*n+i+d:])
 							} else {
-//line vecjam.go:20
 								break gc_steps2
 							}
 //line vecjam.go:20
@@ -70,7 +66,6 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vecjam.go:14
 						i := gc_bx*gc_bdx + gc_tx
 //line vecjam.go:18
 						var s float32
@@ -81,7 +76,6 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 					}
 				}
 			}
-//line vecjam.go:27
 		})
 	}
 }
@@ -115,7 +109,6 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vecjam.go:34
 						i := gc_bx*gc_bdx + gc_tx
 //line vecjam.go:38
 						var a, b float32
@@ -128,7 +121,6 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 				}
 			}
-//line vecjam.go:50
 		})
 	}
 }

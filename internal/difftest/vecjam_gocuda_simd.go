@@ -40,24 +40,20 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vecjam.go:14
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 						gc_steps2:
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line vecjam.go:14
 								var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:18
 								var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
-//line vecjam.go:19
 									break
 								}
 //line vecjam.go:19
 								for j := 0; j < k; j = j + 1 {
-//line vecjam.go:19
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vecjam.go:19
 									if (j*
@@ -65,7 +61,6 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 //line vecjam.go:20
 										gc_ld2 = archsimd.LoadFloat32x16Slice(in[j*n+i+d:])
 									} else {
-//line vecjam.go:20
 										break gc_steps2
 									}
 //line vecjam.go:20
@@ -81,35 +76,27 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 						}
 					}
 					if compiled.SIMD {
-//line vecjam.go:14
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_jam:
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_gc_tx := gc_tx + 8
-//line vecjam.go:20
 							gc_rank := gc_base + gc_tx
-//line vecjam.go:23
 							gc_pos.Thread = gc_rank
-//line vecjam.go:14
 							var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:18
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line vecjam.go:19
 								break
 							}
-//line vecjam.go:14
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
-//line vecjam.go:18
 							var gc_s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i < 0 || gc_i > len(out)-8 {
 //line vecjam.go:19
+							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 //line vecjam.go:19
 							for j := 0; j < k; j = j + 1 {
-//line vecjam.go:19
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:19
 								if (j*
@@ -117,19 +104,16 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 //line vecjam.go:20
 									gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
 								} else {
-//line vecjam.go:20
 									break gc_jam
 								}
 //line vecjam.go:20
 								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
-//line vecjam.go:20
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:20
 								if (j*n+gc_i+d) >= 0 && (j*n+gc_i+d) <= len(in)-8 {
 //line vecjam.go:20
 									gc_gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+gc_i+d:])
 								} else {
-//line vecjam.go:20
 									break gc_jam
 								}
 //line vecjam.go:20
@@ -144,17 +128,14 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line vecjam.go:14
 							var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:18
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line vecjam.go:19
 								break
 							}
 //line vecjam.go:19
 							for j := 0; j < k; j = j + 1 {
-//line vecjam.go:19
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:19
 								if (j*
@@ -162,7 +143,6 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 //line vecjam.go:20
 									gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
 								} else {
-//line vecjam.go:20
 									break gc_steps
 								}
 //line vecjam.go:20
@@ -175,7 +155,6 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vecjam.go:14
 						i := gc_bx*gc_bdx + gc_tx
 //line vecjam.go:18
 						var s float32
@@ -186,7 +165,6 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 					}
 				}
 			}
-//line vecjam.go:27
 		})
 	}
 }
@@ -224,19 +202,16 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_steps2:
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
-//line vecjam.go:34
 								var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:38
 								var a archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vecjam.go:38
 								var b archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
-//line vecjam.go:39
 									break
 								}
 //line vecjam.go:39
 								for d := 0; d <= 2*r; d = d + 1 {
-//line vecjam.go:39
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vecjam.go:39
 									if (i+
@@ -244,10 +219,8 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line vecjam.go:40
 										gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+2*r-d:])
 									} else {
-//line vecjam.go:40
 										break gc_steps2
 									}
-//line vecjam.go:40
 									v := gc_ld2
 //line vecjam.go:40
 									a = a.Add(v)
@@ -269,29 +242,23 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_gc_tx := gc_tx + 8
-//line vecjam.go:34
 							var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:38
 							var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:38
 							var b archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line vecjam.go:39
 								break
 							}
-//line vecjam.go:34
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
-//line vecjam.go:38
 							var gc_a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:38
 							var gc_b2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i < 0 || gc_i > len(out)-8 {
 //line vecjam.go:39
+							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 //line vecjam.go:39
 							for d := 0; d <= 2*r; d = d + 1 {
-//line vecjam.go:39
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:39
 								if (i+
@@ -299,30 +266,23 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line vecjam.go:40
 									gc_ld = archsimd.LoadFloat32x8Slice(in[i+2*r-d:])
 								} else {
-//line vecjam.go:40
 									break gc_jam
 								}
-//line vecjam.go:40
 								v := gc_ld
 //line vecjam.go:40
 								a = a.Add(v)
 //line vecjam.go:40
 								b = b.Add(v.Mul(v))
-//line vecjam.go:40
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:40
 								if (gc_i+2*r-d) >= 0 && (gc_i+2*r-d) <= len(in)-8 {
 //line vecjam.go:40
 									gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+2*r-d:])
 								} else {
-//line vecjam.go:40
 									break gc_jam
 								}
-//line vecjam.go:40
 								gc_v := gc_gc_ld
-//line vecjam.go:40
 								gc_a = gc_a.Add(gc_v)
-//line vecjam.go:40
 								gc_b2 = gc_b2.Add(gc_v.Mul(gc_v))
 							}
 //line vecjam.go:41
@@ -332,19 +292,16 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					gc_steps:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
-//line vecjam.go:34
 							var i int = gc_bx*gc_bdx + gc_tx
 //line vecjam.go:38
 							var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:38
 							var b archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
-//line vecjam.go:39
 								break
 							}
 //line vecjam.go:39
 							for d := 0; d <= 2*r; d = d + 1 {
-//line vecjam.go:39
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:39
 								if (i+
@@ -352,10 +309,8 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line vecjam.go:40
 									gc_ld = archsimd.LoadFloat32x8Slice(in[i+2*r-d:])
 								} else {
-//line vecjam.go:40
 									break gc_steps
 								}
-//line vecjam.go:40
 								v := gc_ld
 //line vecjam.go:40
 								a = a.Add(v)
@@ -370,7 +325,6 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line vecjam.go:34
 						i := gc_bx*gc_bdx + gc_tx
 //line vecjam.go:38
 						var a, b float32
@@ -383,7 +337,6 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 				}
 			}
-//line vecjam.go:50
 		})
 	}
 }

@@ -34,7 +34,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_branch.go:38
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -42,9 +41,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line warp_branch.go:15
 				d := gc_tx%3 == 0
-//line warp_branch.go:14
 				r := uint32(0)
 //line warp_branch.go:16
 				gc_c1v[gc_lane] = d
@@ -56,10 +53,8 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_branch.go:16
 			m := gc_c1r[gc_lane]
-//line warp_branch.go:18
 			gc_l_m[gc_lane] = m
 		}
-//line warp_branch.go:21
 		var gc_m9 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -71,7 +66,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_branch.go:15
 				d := gc_tx%3 == 0
 //line warp_branch.go:17
 				if d {
@@ -87,7 +81,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				if k == stop {
 					break
 				}
-//line warp_branch.go:23
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -100,9 +93,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_branch.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_branch.go:15
 					m := gc_l_m[gc_lane]
 //line warp_branch.go:22
 					gc_c2m[gc_lane] = m
@@ -114,7 +105,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_branch.go:29
 					r := gc_l_r[gc_lane]
 //line warp_branch.go:22
 					r ^= gc_c2r[gc_lane]
@@ -128,7 +118,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_branch.go:32
 					r := gc_l_r[gc_lane]
 //line warp_branch.go:26
 					r++
@@ -140,7 +129,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				if k_ == skip {
 					continue
 				}
-//line warp_branch.go:33
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -153,9 +141,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_branch.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_branch.go:15
 					m := gc_l_m[gc_lane]
 //line warp_branch.go:32
 					gc_c3m[gc_lane] = m
@@ -167,7 +153,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_branch.go:39
 					r := gc_l_r[gc_lane]
 //line warp_branch.go:32
 					r = r*3 + gc_c3r[gc_lane]
@@ -181,12 +166,11 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 		}
 		gc_act = gc_save9 &^ gc_dead
 		{
-//line warp_branch.go:41
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_branch.go:44
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_branch.go:46
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 //line warp_branch.go:38
@@ -199,9 +183,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_branch.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_branch.go:15
 					r := gc_l_r[gc_lane]
 //line warp_branch.go:38
 					out[i] = r

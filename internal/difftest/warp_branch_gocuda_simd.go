@@ -36,7 +36,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_branch.go:38
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -44,9 +43,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line warp_branch.go:15
 				d := gc_tx%3 == 0
-//line warp_branch.go:14
 				r := uint32(0)
 //line warp_branch.go:16
 				gc_c1v[gc_lane] = d
@@ -86,11 +83,9 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				}
 //line warp_branch.go:16
 				m := gc_c1r[gc_lane]
-//line warp_branch.go:18
 				gc_l_m[gc_lane] = m
 			}
 		}
-//line warp_branch.go:22
 		var gc_m9 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -102,7 +97,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_branch.go:15
 				d := gc_tx%3 == 0
 //line warp_branch.go:17
 				if d {
@@ -118,7 +112,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				if k == stop {
 					break
 				}
-//line warp_branch.go:23
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -131,9 +124,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_branch.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_branch.go:15
 					m := gc_l_m[gc_lane]
 //line warp_branch.go:22
 					gc_c2m[gc_lane] = m
@@ -174,7 +165,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line warp_branch.go:35
 						r := gc_l_r[gc_lane]
 //line warp_branch.go:22
 						r ^= gc_c2r[gc_lane]
@@ -187,10 +177,8 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				}
 				gc_left3 := gc_act
 				if compiled.SIMD {
-//line warp_branch.go:26
 					gc_vb := archsimd.BroadcastUint32x8(1)
 					if gc_act == ^uint32(0) {
-//line warp_branch.go:26
 						gc_vb2 := archsimd.BroadcastUint32x8(1)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_branch.go:26
@@ -222,7 +210,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-//line warp_branch.go:39
 						r := gc_l_r[gc_lane]
 //line warp_branch.go:26
 						r++
@@ -235,7 +222,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				if k_ == skip {
 					continue
 				}
-//line warp_branch.go:33
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -248,9 +234,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_branch.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_branch.go:15
 					m := gc_l_m[gc_lane]
 //line warp_branch.go:32
 					gc_c3m[gc_lane] = m
@@ -260,10 +244,8 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, nil, nil, &gc_c3r)
 				gc_left4 := gc_act
 				if compiled.SIMD {
-//line warp_branch.go:32
 					gc_vb3 := archsimd.BroadcastUint32x8(3)
 					if gc_act == ^uint32(0) {
-//line warp_branch.go:32
 						gc_vb4 := archsimd.BroadcastUint32x8(3)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_branch.go:32
@@ -295,7 +277,6 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
-//line warp_branch.go:45
 						r := gc_l_r[gc_lane]
 //line warp_branch.go:32
 						r = r*3 + gc_c3r[gc_lane]
@@ -310,12 +291,11 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 		}
 		gc_act = gc_save9 &^ gc_dead
 		{
-//line warp_branch.go:41
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_branch.go:44
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_branch.go:46
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 //line warp_branch.go:38
@@ -328,9 +308,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_branch.go:13
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_branch.go:15
 					r := gc_l_r[gc_lane]
 //line warp_branch.go:38
 					out[i] = r

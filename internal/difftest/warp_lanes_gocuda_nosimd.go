@@ -16,10 +16,11 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:28
+//line warp_lanes.go:29
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -31,7 +32,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_lanes.go:41
+//line warp_lanes.go:42
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -190,10 +191,11 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:48
+//line warp_lanes.go:49
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -205,7 +207,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_lanes.go:61
+//line warp_lanes.go:62
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -378,10 +380,11 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line warp_lanes.go:68
+//line warp_lanes.go:69
 	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -393,7 +396,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-//line warp_lanes.go:81
+//line warp_lanes.go:82
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -558,9 +561,10 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line warp_lanes.go:92
+//line warp_lanes.go:93
 	var gc_l_v [32]float32
 	var gc_l_pos [32]uint32
 	var gc_l_s [32]float32
@@ -700,9 +704,10 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line warp_lanes.go:112
+//line warp_lanes.go:113
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {

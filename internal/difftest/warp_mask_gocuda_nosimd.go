@@ -29,20 +29,18 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line warp_mask.go:33
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_mask.go:13
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+//line warp_mask.go:14
 			mask := warpMaskOf(lanes)
 			_ = mask
-//line warp_mask.go:17
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_mask.go:19
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_mask.go:24
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_mask.go:16
@@ -57,8 +55,8 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_mask.go:15
 					i := gc_bx*gc_bdx + gc_tx
+//line warp_mask.go:16
 					v := in[i]
 					gc_l_v[gc_lane] = v
 				}
@@ -71,16 +69,13 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 //line warp_mask.go:17
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_mask.go:21
 				v := gc_l_v[gc_lane]
 //line warp_mask.go:17
 				v += gc_c1r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line warp_mask.go:23
 		var gc_m6 uint32
-//line warp_mask.go:18
 		if (gc_w>>5)%2 == 1 {
 			gc_m6 = ^uint32(0)
 		}
@@ -90,7 +85,6 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 //line warp_mask.go:19
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_mask.go:23
 				v := gc_l_v[gc_lane]
 //line warp_mask.go:19
 				v += gc_c2r[gc_lane]
@@ -99,12 +93,11 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		}
 		gc_act = gc_save6 &^ gc_dead
 		{
-//line warp_mask.go:13
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+//line warp_mask.go:14
 			mask := warpMaskOf(lanes)
 			_ = mask
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_mask.go:19
 				v := gc_l_v[gc_lane]
 //line warp_mask.go:21
 				gc_c3v[gc_lane] = v > 0
@@ -115,16 +108,14 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_mask.go:26
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+//line warp_mask.go:28
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line warp_mask.go:33
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_mask.go:17
 					v := gc_l_v[gc_lane]
 //line warp_mask.go:21
 					var ballotSync uint32 = gc_c3r[gc_lane]
@@ -134,7 +125,6 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-//line warp_mask.go:27
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -142,9 +132,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_mask.go:15
 					i := gc_bx*gc_bdx + gc_tx
-//line warp_mask.go:17
 					v := gc_l_v[gc_lane]
 //line warp_mask.go:21
 					var ballotSync uint32 = gc_c3r[gc_lane]

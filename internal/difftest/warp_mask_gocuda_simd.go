@@ -30,7 +30,6 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_mask.go:32
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -38,25 +37,19 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line warp_mask.go:40
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					gc_pos.Thread = gc_rank
-//line warp_mask.go:13
 					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 					var gc_n3 int = lanes
-//line warp_mask.go:27
 					var gc_t2 uint32 = uint32(uint64(1)<<gc_n3 - 1)
-//line warp_mask.go:27
 					var mask uint32 = gc_t2
-//line warp_mask.go:27
 					_ = mask
-//line warp_mask.go:15
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_mask.go:16
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_mask.go:16
@@ -76,25 +69,19 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_mask.go:31
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					gc_pos.Thread = gc_rank
-//line warp_mask.go:13
 					var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 					var gc_n2 int = lanes
-//line warp_mask.go:27
 					var gc_t uint32 = uint32(uint64(1)<<gc_n2 - 1)
-//line warp_mask.go:27
 					var mask uint32 = gc_t
-//line warp_mask.go:27
 					_ = mask
-//line warp_mask.go:15
 					var i int = gc_bx*gc_bdx + gc_tx
-					if i < 0 || i > len(in)-8 {
 //line warp_mask.go:16
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 //line warp_mask.go:16
@@ -107,11 +94,10 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line warp_mask.go:24
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line warp_mask.go:13
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+//line warp_mask.go:14
 			mask := warpMaskOf(lanes)
 			_ = mask
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -124,8 +110,8 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_mask.go:15
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_mask.go:16
 				v := in[i]
 				gc_l_v[gc_lane] = v
 			}
@@ -169,7 +155,6 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_mask.go:30
 					v := gc_l_v[gc_lane]
 //line warp_mask.go:17
 					v += gc_c1r[gc_lane]
@@ -177,9 +162,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line warp_mask.go:24
 		var gc_m6 uint32
-//line warp_mask.go:18
 		if (gc_w>>5)%2 == 1 {
 			gc_m6 = ^uint32(0)
 		}
@@ -221,7 +204,6 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_mask.go:32
 					v := gc_l_v[gc_lane]
 //line warp_mask.go:19
 					v += gc_c2r[gc_lane]
@@ -231,12 +213,11 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		}
 		gc_act = gc_save6 &^ gc_dead
 		{
-//line warp_mask.go:13
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+//line warp_mask.go:14
 			mask := warpMaskOf(lanes)
 			_ = mask
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_mask.go:19
 				v := gc_l_v[gc_lane]
 //line warp_mask.go:21
 				gc_c3v[gc_lane] = v > 0
@@ -246,31 +227,24 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c3v, nil, nil, &gc_c3r)
 		gc_left4 := gc_act
 		if compiled.SIMD {
-//line warp_mask.go:21
 			gc_vb := archsimd.BroadcastUint32x8(0)
 			gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-//line warp_mask.go:21
 				gc_vb2 := archsimd.BroadcastUint32x8(0)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_mask.go:24
 					gc_tx := gc_tidx5.X + gc_lane
-//line warp_mask.go:26
 					gc_ty := gc_tidx5.Y
 					_ = gc_ty
 					gc_tz := gc_tidx5.Z
 					_ = gc_tz
-//line warp_mask.go:15
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_mask.go:15
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line warp_mask.go:21
 					gc_t4 := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line warp_mask.go:21
 					ballotSync := gc_t4
 //line warp_mask.go:21
 					if i < 0 || i > len(out)-8 {
-//line warp_mask.go:21
 						break
 					}
 //line warp_mask.go:21
@@ -279,7 +253,6 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 //line warp_mask.go:22
 						v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 					}
-//line warp_mask.go:23
 					gc_left4 &^= 0xff << gc_lane
 				}
 			} else {
@@ -293,22 +266,18 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line warp_mask.go:37
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line warp_mask.go:15
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_mask.go:15
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line warp_mask.go:21
 					gc_t3 := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line warp_mask.go:21
 					ballotSync := gc_t3
 //line warp_mask.go:21
 					if i < 0 || i > len(out)-8 {
-//line warp_mask.go:21
 						break
 					}
 //line warp_mask.go:21
@@ -317,14 +286,12 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 //line warp_mask.go:22
 						v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 					}
-//line warp_mask.go:23
 					gc_left4 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left4 != 0 {
-//line warp_mask.go:30
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -337,9 +304,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_mask.go:15
 				i := gc_bx*gc_bdx + gc_tx
-//line warp_mask.go:17
 				v := gc_l_v[gc_lane]
 //line warp_mask.go:21
 				var ballotSync uint32 = gc_c3r[gc_lane]

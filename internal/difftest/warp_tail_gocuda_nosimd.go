@@ -19,8 +19,8 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line warp_tail.go:14
 	b := gc_bdx
+//line warp_tail.go:15
 	s := gocuda.Shared[int32](t, 2*gocuda.WarpSize)[:2*gocuda.WarpSize]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -38,78 +38,64 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_at[gc_tx] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx := gc_step + 1
 //line warp_tail.go:17
 						gc_at[gc_tx] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx := gc_step + 2
 //line warp_tail.go:17
 						gc_at[gc_tx] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx := gc_step + 3
 //line warp_tail.go:17
 						gc_at[gc_tx] = 0
 					}
 				}
-//line warp_tail.go:21
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line warp_tail.go:17
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line warp_tail.go:21
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 						tid := gc_tx
 //line warp_tail.go:17
 						s[tid] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 						tid := gc_tx
 //line warp_tail.go:17
 						s[tid] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 						tid := gc_tx
 //line warp_tail.go:17
 						s[tid] = 0
 					}
 					{
-//line warp_tail.go:21
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 						tid := gc_tx
 //line warp_tail.go:17
 						s[tid] = 0
 					}
 				}
-//line warp_tail.go:21
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 					tid := gc_tx
 //line warp_tail.go:17
 					s[tid] = 0
@@ -118,12 +104,12 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-//line warp_tail.go:24
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2 * gocuda.WarpSize; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line warp_tail.go:29
 			gc_off := gc_bx * b
 			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 				gc_at2 := s[:gc_to]
@@ -136,78 +122,64 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx := gc_step3 + 1
 //line warp_tail.go:21
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx := gc_step3 + 2
 //line warp_tail.go:21
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx := gc_step3 + 3
 //line warp_tail.go:21
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
-//line warp_tail.go:25
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line warp_tail.go:21
 					gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
-//line warp_tail.go:25
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 						tid := gc_tx
 //line warp_tail.go:21
 						s[tid] = in[gc_bx*b+tid]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 						tid := gc_tx
 //line warp_tail.go:21
 						s[tid] = in[gc_bx*b+tid]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 						tid := gc_tx
 //line warp_tail.go:21
 						s[tid] = in[gc_bx*b+tid]
 					}
 					{
-//line warp_tail.go:25
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 						tid := gc_tx
 //line warp_tail.go:21
 						s[tid] = in[gc_bx*b+tid]
 					}
 				}
-//line warp_tail.go:25
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 					tid := gc_tx
 //line warp_tail.go:21
 					s[tid] = in[gc_bx*b+tid]
@@ -221,9 +193,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_tail.go:35
 		var gc_m7 uint32
-//line warp_tail.go:24
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
@@ -233,7 +203,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line warp_tail.go:34
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -243,7 +212,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 				tid := gc_tx
 //line warp_tail.go:24
 				if tid < gocuda.WarpSize {
@@ -251,17 +219,16 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line warp_tail.go:30
 		gc_save7 := gc_act
 		gc_act = gc_save7 & gc_m7
 		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_tail.go:37
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
 				gc_off3 := gocuda.WarpSize + gc_x02
+//line warp_tail.go:40
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 					gc_at4 := s[gc_off2:][:32]
 					gc_at5 := s[gc_off3:][:32]
@@ -281,7 +248,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 						tid := gc_tx
 //line warp_tail.go:25
 						v := s[tid] + s[tid+gocuda.WarpSize]
@@ -290,12 +256,11 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			{
-//line warp_tail.go:32
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line warp_tail.go:35
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
+//line warp_tail.go:37
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
 					gc_at6 := s[gc_off4:][:32]
 //line warp_tail.go:27
@@ -311,9 +276,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line warp_tail.go:13
 						tid := gc_tx
-//line warp_tail.go:15
 						v := gc_l_v[gc_lane]
 //line warp_tail.go:27
 						s[tid] = v
@@ -321,17 +284,16 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-//line warp_tail.go:33
 		gc_act = gc_save7 &^ gc_dead
 	}
 	{
-//line warp_tail.go:38
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_bx
+//line warp_tail.go:44
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) {
 				gc_at7 := out[gc_off5:][:1]
 				gc_step5 := gc_from
@@ -345,13 +307,11 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 //line warp_tail.go:31
 					gc_at7[0] = s[0] + s[1]
 				}
-//line warp_tail.go:35
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line warp_tail.go:31
 					gc_at7[0] = s[0] + s[1]
 				}
 			} else {
-//line warp_tail.go:35
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -362,7 +322,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx] = s[0] + s[1]
 					}
 					{
-//line warp_tail.go:35
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -370,7 +329,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx] = s[0] + s[1]
 					}
 					{
-//line warp_tail.go:35
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -378,7 +336,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx] = s[0] + s[1]
 					}
 					{
-//line warp_tail.go:35
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -386,7 +343,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx] = s[0] + s[1]
 					}
 				}
-//line warp_tail.go:35
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -30,12 +30,11 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line warp_tail_sum.go:32
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line warp_tail_sum.go:35
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_tail_sum.go:37
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 //line warp_tail_sum.go:17
@@ -48,18 +47,16 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_tail_sum.go:16
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_tail_sum.go:17
 				var v float32
 				if i < len(in) {
 					v = in[i]
 				}
 				var v_ float32 = v
-//line warp_tail_sum.go:24
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line warp_tail_sum.go:42
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -75,7 +72,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 //line warp_tail_sum.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_tail_sum.go:47
 						v_ := gc_l_v_[gc_lane]
 //line warp_tail_sum.go:43
 						v_ += gc_c1r[gc_lane]
@@ -92,13 +88,11 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 			gc_rank := gc_w + gc_lane
 //line warp_tail_sum.go:56
 			var v float32
-//line warp_tail_sum.go:58
 			v_ := gc_l_v_[gc_lane]
 //line warp_tail_sum.go:45
 			var r float32 = v_
 //line warp_tail_sum.go:21
 			v = r
-//line warp_tail_sum.go:23
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -124,9 +118,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_tail_sum.go:38
 		var gc_m14 uint32
-//line warp_tail_sum.go:27
 		if (gc_w >> 5) == 0 {
 			gc_m14 = ^uint32(0)
 		}
@@ -142,10 +134,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					s = sums[(gc_rank & 31)]
 				}
 				var v_2 float32 = s
-//line warp_tail_sum.go:35
 				gc_l_v_2[gc_lane] = v_2
 			}
-//line warp_tail_sum.go:42
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_2)
@@ -153,7 +143,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-//line warp_tail_sum.go:42
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
@@ -161,7 +150,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 //line warp_tail_sum.go:43
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_tail_sum.go:47
 							v_2 := gc_l_v_2[gc_lane]
 //line warp_tail_sum.go:43
 							v_2 += gc_c2r[gc_lane]
@@ -178,34 +166,30 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_w + gc_lane
 //line warp_tail_sum.go:56
 				var v float32
-//line warp_tail_sum.go:58
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_tail_sum.go:45
 				var r_ float32 = v_2
 //line warp_tail_sum.go:32
 				v = r_
-//line warp_tail_sum.go:34
 				gc_s_v[gc_rank] = v
 			}
 		}
 		gc_act = gc_save14 &^ gc_dead
 	}
-//line warp_tail_sum.go:42
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line warp_tail_sum.go:48
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
 			gc_at2 := out[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line warp_tail_sum.go:55
 					gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:57
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
@@ -213,11 +197,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					gc_at2[0] = sum
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step + 1
-//line warp_tail_sum.go:43
 					gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:45
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
@@ -225,11 +206,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					gc_at2[0] = sum
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step + 2
-//line warp_tail_sum.go:43
 					gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:45
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
@@ -237,11 +215,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					gc_at2[0] = sum
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step + 3
-//line warp_tail_sum.go:43
 					gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:45
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
@@ -249,10 +224,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					gc_at2[0] = sum
 				}
 			}
-//line warp_tail_sum.go:41
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:44
 				v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 				sum := v
@@ -260,7 +233,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				gc_at2[0] = sum
 			}
 		} else {
-//line warp_tail_sum.go:41
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -274,7 +246,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx] = sum
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -285,7 +256,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx] = sum
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -296,7 +266,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx] = sum
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -307,7 +276,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx] = sum
 				}
 			}
-//line warp_tail_sum.go:41
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

@@ -32,12 +32,11 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line warp_tail_sum.go:32
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line warp_tail_sum.go:35
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warp_tail_sum.go:37
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 //line warp_tail_sum.go:17
@@ -50,18 +49,16 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warp_tail_sum.go:16
 				i := gc_bx*gc_bdx + gc_tx
+//line warp_tail_sum.go:17
 				var v float32
 				if i < len(in) {
 					v = in[i]
 				}
 				var v_ float32 = v
-//line warp_tail_sum.go:24
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-//line warp_tail_sum.go:42
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if gc_bdy*gc_bdz == 1 {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -109,7 +106,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line warp_tail_sum.go:56
 							v_ := gc_l_v_[gc_lane]
 //line warp_tail_sum.go:43
 							v_ += gc_c1r[gc_lane]
@@ -127,13 +123,11 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 			gc_rank := gc_w + gc_lane
 //line warp_tail_sum.go:57
 			var v float32
-//line warp_tail_sum.go:59
 			v_ := gc_l_v_[gc_lane]
 //line warp_tail_sum.go:45
 			var r float32 = v_
 //line warp_tail_sum.go:21
 			v = r
-//line warp_tail_sum.go:23
 			gc_s_v[gc_rank] = v
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -159,9 +153,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warp_tail_sum.go:38
 		var gc_m14 uint32
-//line warp_tail_sum.go:27
 		if (gc_w >> 5) == 0 {
 			gc_m14 = ^uint32(0)
 		}
@@ -170,26 +162,20 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		if gc_act != 0 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
-//line warp_tail_sum.go:28
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line warp_tail_sum.go:28
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_tail_sum.go:28
 						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if gc_lane < 0 || gc_lane > len(sums)-8 {
-//line warp_tail_sum.go:29
 							break
 						}
-//line warp_tail_sum.go:29
 						if gc_lane < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane) > 7 {
 //line warp_tail_sum.go:29
 							s = archsimd.LoadFloat32x8Slice(sums[gc_lane:])
 						} else {
-//line warp_tail_sum.go:30
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
-//line warp_tail_sum.go:29
 							if gc_if4.ToBits() != 0 {
 //line warp_tail_sum.go:29
 								s = archsimd.LoadFloat32x8Slice(sums[gc_lane:]).Merge(s, gc_if4)
@@ -209,10 +195,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 //line warp_tail_sum.go:28
 						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						if gc_lane < 0 || gc_lane > len(sums)-8 {
-//line warp_tail_sum.go:29
 							break
 						}
-//line warp_tail_sum.go:29
 						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
 						if gc_if3.ToBits() != 0 {
 //line warp_tail_sum.go:30
@@ -240,11 +224,9 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 						s = sums[(gc_rank & 31)]
 					}
 					var v_2 float32 = s
-//line warp_tail_sum.go:35
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
-//line warp_tail_sum.go:42
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if gc_bdy*gc_bdz == 1 {
 					compiled.ShflDownLane0(&gc_l_v_2)
@@ -292,7 +274,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-//line warp_tail_sum.go:56
 								v_2 := gc_l_v_2[gc_lane]
 //line warp_tail_sum.go:43
 								v_2 += gc_c2r[gc_lane]
@@ -310,34 +291,30 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_w + gc_lane
 //line warp_tail_sum.go:57
 				var v float32
-//line warp_tail_sum.go:59
 				v_2 := gc_l_v_2[gc_lane]
 //line warp_tail_sum.go:45
 				var r_ float32 = v_2
 //line warp_tail_sum.go:32
 				v = r_
-//line warp_tail_sum.go:34
 				gc_s_v[gc_rank] = v
 			}
 		}
 		gc_act = gc_save14 &^ gc_dead
 	}
-//line warp_tail_sum.go:42
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
+//line warp_tail_sum.go:48
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
 			gc_at2 := out[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line warp_tail_sum.go:55
 					gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:57
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
@@ -345,11 +322,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					gc_at2[0] = sum
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step + 1
-//line warp_tail_sum.go:43
 					gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:45
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
@@ -357,11 +331,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					gc_at2[0] = sum
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step + 2
-//line warp_tail_sum.go:43
 					gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:45
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
@@ -369,11 +340,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					gc_at2[0] = sum
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step + 3
-//line warp_tail_sum.go:43
 					gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:45
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
@@ -381,10 +349,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					gc_at2[0] = sum
 				}
 			}
-//line warp_tail_sum.go:41
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line warp_tail_sum.go:44
 				v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 				sum := v
@@ -392,7 +358,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				gc_at2[0] = sum
 			}
 		} else {
-//line warp_tail_sum.go:41
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -406,7 +371,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx] = sum
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -417,7 +381,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx] = sum
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -428,7 +391,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx] = sum
 				}
 				{
-//line warp_tail_sum.go:41
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -439,7 +401,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					out[gc_bx] = sum
 				}
 			}
-//line warp_tail_sum.go:41
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

@@ -14,8 +14,10 @@ import (
 //line window.go:14
 func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi, shift int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -215,8 +217,10 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line window.go:30
 func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, shift int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -351,8 +355,10 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 
 func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -532,8 +538,10 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:67
 func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, skip int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -547,7 +555,7 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line window.go:85
+//line window.go:87
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -652,8 +660,10 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:84
 func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, grow int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -667,7 +677,7 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line window.go:102
+//line window.go:104
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -786,8 +796,10 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line window.go:107
 	side := gc_bdx + 2*r
@@ -1000,8 +1012,10 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:131
 func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, s int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -20,25 +20,23 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line reduce_solution.go:15
 	b := gc_bdx
+//line reduce_solution.go:16
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line reduce_solution.go:16
 	s := gocuda.Shared[int64](t, b)[:b]
-//line reduce_solution.go:18
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line reduce_solution.go:19
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
 			gc_vstep := 0
-//line reduce_solution.go:15
 			gc_iota6 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
-//line reduce_solution.go:15
 				var tid int = gc_tx
 //line reduce_solution.go:17
 				var v lanes.Int64x4
@@ -50,7 +48,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				} else {
 //line reduce_solution.go:18
 					gc_if4 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
-//line reduce_solution.go:18
 					if gc_if4.ToBits() != 0 {
 //line reduce_solution.go:18
 						v = lanes.LoadInt64x4Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
@@ -60,7 +57,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				v.StoreSlice(gc_at2[gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-//line reduce_solution.go:15
 				tid := gc_tx
 //line reduce_solution.go:17
 				var v int64
@@ -70,48 +66,38 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line reduce_solution.go:25
 			gc_vstep2 := 0
-//line reduce_solution.go:15
 			gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 		gc_steps2:
 			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				gc_tx := gc_vstep2
-//line reduce_solution.go:15
 				var tid int = gc_tx
 //line reduce_solution.go:17
 				var v lanes.Int64x4
 				if tid < 0 || tid > len(s)-4 {
-//line reduce_solution.go:18
 					break
 				}
 //line reduce_solution.go:18
 				var i int = gc_bx*b + tid
 //line reduce_solution.go:18
 				if i < len(in) && uint(len(in)-i) > 3 {
-//line reduce_solution.go:18
 					var gc_ld3 lanes.Int64x4
 //line reduce_solution.go:18
 					if i >= 0 && i <= len(in)-4 {
 						gc_ld3 = lanes.LoadInt64x4Slice(in[i:])
 					} else {
-//line reduce_solution.go:19
 						break gc_steps2
 					}
-//line reduce_solution.go:19
 					v = gc_ld3
 				} else {
 //line reduce_solution.go:19
 					gc_if2 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
-//line reduce_solution.go:18
 					if gc_if2.ToBits() != 0 {
-//line reduce_solution.go:18
 						var gc_ld4 lanes.Int64x4
 //line reduce_solution.go:18
 						if i >= 0 && i <= len(in)-4 {
 							gc_ld4 = lanes.LoadInt64x4Slice(in[i:])
 						} else {
-//line reduce_solution.go:19
 							break gc_steps2
 						}
 //line reduce_solution.go:19
@@ -124,7 +110,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line reduce_solution.go:15
 				tid := gc_tx
 //line reduce_solution.go:17
 				var v int64
@@ -143,8 +128,8 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				continue
 			}
 		}
-//line reduce_solution.go:31
 		gc_from, gc_to := 0, gc_bdx
+//line reduce_solution.go:32
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -161,78 +146,64 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce_solution.go:29
 						gc_tx := gc_step + 1
 //line reduce_solution.go:25
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce_solution.go:29
 						gc_tx := gc_step + 2
 //line reduce_solution.go:25
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line reduce_solution.go:29
 						gc_tx := gc_step + 3
 //line reduce_solution.go:25
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line reduce_solution.go:29
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line reduce_solution.go:25
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line reduce_solution.go:29
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_solution.go:15
 						tid := gc_tx
 //line reduce_solution.go:25
 						s[tid] += s[tid+stride]
 					}
 					{
-//line reduce_solution.go:29
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_solution.go:15
 						tid := gc_tx
 //line reduce_solution.go:25
 						s[tid] += s[tid+stride]
 					}
 					{
-//line reduce_solution.go:29
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_solution.go:15
 						tid := gc_tx
 //line reduce_solution.go:25
 						s[tid] += s[tid+stride]
 					}
 					{
-//line reduce_solution.go:29
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line reduce_solution.go:15
 						tid := gc_tx
 //line reduce_solution.go:25
 						s[tid] += s[tid+stride]
 					}
 				}
-//line reduce_solution.go:29
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line reduce_solution.go:15
 					tid := gc_tx
 //line reduce_solution.go:25
 					s[tid] += s[tid+stride]
@@ -241,7 +212,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		}
 	}
 	{
-//line reduce_solution.go:33
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -249,6 +219,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line reduce_solution.go:40
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(s) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := s[gc_off4:][:1]
@@ -263,13 +234,11 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:30
 					gc_at5[0] = gc_at6[0]
 				}
-//line reduce_solution.go:34
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line reduce_solution.go:30
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-//line reduce_solution.go:34
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -280,7 +249,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						partial[gc_bx] = s[0]
 					}
 					{
-//line reduce_solution.go:34
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -288,7 +256,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						partial[gc_bx] = s[0]
 					}
 					{
-//line reduce_solution.go:34
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -296,7 +263,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						partial[gc_bx] = s[0]
 					}
 					{
-//line reduce_solution.go:34
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -304,7 +270,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						partial[gc_bx] = s[0]
 					}
 				}
-//line reduce_solution.go:34
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -50,12 +50,11 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line warpreduce_solution.go:34
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
-//line warpreduce_solution.go:37
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
+//line warpreduce_solution.go:39
 		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -66,7 +65,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					v = gc_at[gc_lane]
 				}
 				var v_ int64 = v
-//line warpreduce_solution.go:32
 				gc_l_v_[gc_lane] = v_
 				gc_l_v[gc_lane] = v
 			}
@@ -84,12 +82,10 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					v = in[i]
 				}
 				var v_ int64 = v
-//line warpreduce_solution.go:32
 				gc_l_v_[gc_lane] = v_
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line warpreduce_solution.go:11
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			if true {
 				compiled.ShflDownLane0(&gc_l_v_)
@@ -105,7 +101,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line warpreduce_solution.go:12
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warpreduce_solution.go:16
 						v_ := gc_l_v_[gc_lane]
 //line warpreduce_solution.go:12
 						v_ += gc_c1r[gc_lane]
@@ -116,7 +111,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-//line warpreduce_solution.go:22
 			v_ := gc_l_v_[gc_lane]
 //line warpreduce_solution.go:24
 			var v int64
@@ -124,12 +118,9 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			var r int64 = v_
 //line warpreduce_solution.go:29
 			v = r
-//line warpreduce_solution.go:31
 			gc_l_v[gc_lane] = v
 		}
-//line warpreduce_solution.go:24
 		warp := (gc_w >> 5)
-//line warpreduce_solution.go:26
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_lo2 < gc_hi2 {
 			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
@@ -141,7 +132,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line warpreduce_solution.go:26
 			v := gc_l_v[gc_lane]
 //line warpreduce_solution.go:31
 			warpSums[warp] = v
@@ -155,9 +145,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line warpreduce_solution.go:47
 		var gc_m15 uint32
-//line warpreduce_solution.go:34
 		if (gc_w >> 5) == 0 {
 			gc_m15 = ^uint32(0)
 		}
@@ -167,21 +155,18 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warpreduce_solution.go:24
 				lane := (gc_rank & 31)
 //line warpreduce_solution.go:26
 				var v int64
-//line warpreduce_solution.go:35
 				v = 0
+//line warpreduce_solution.go:36
 				if lane < gc_bdx/gocuda.WarpSize {
 					v = warpSums[lane]
 				}
 				var v_2 int64 = v
-//line warpreduce_solution.go:41
 				gc_l_v_2[gc_lane] = v_2
 				gc_l_v2[gc_lane] = v
 			}
-//line warpreduce_solution.go:11
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				if true {
 					compiled.ShflDownLane0(&gc_l_v_2)
@@ -197,7 +182,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line warpreduce_solution.go:12
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warpreduce_solution.go:16
 							v_2 := gc_l_v_2[gc_lane]
 //line warpreduce_solution.go:12
 							v_2 += gc_c2r[gc_lane]
@@ -208,7 +192,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			}
 			gc_upto2 := min(gc_cnt, 1)
 			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line warpreduce_solution.go:22
 				v_2 := gc_l_v_2[gc_lane]
 //line warpreduce_solution.go:24
 				var v int64
@@ -216,7 +199,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				var r_ int64 = v_2
 //line warpreduce_solution.go:39
 				v = r_
-//line warpreduce_solution.go:41
 				gc_l_v2[gc_lane] = v
 			}
 			gc_lo3, gc_hi3 := 0, 32
@@ -230,13 +212,11 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line warpreduce_solution.go:26
 				v := gc_l_v2[gc_lane]
 //line warpreduce_solution.go:41
 				partial[gc_bx] = v
 			}
 		}
-//line warpreduce_solution.go:45
 		gc_act = gc_save15 &^ gc_dead
 	}
 }

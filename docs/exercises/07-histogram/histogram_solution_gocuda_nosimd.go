@@ -18,8 +18,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line histogram_solution.go:18
 	b := gc_bdx
+//line histogram_solution.go:19
 	bins := gocuda.Shared[uint32](t, NumBins)[:NumBins]
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
 		gc_b.Tick()
@@ -27,9 +27,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			return
 		}
 		gc_more = false
-//line histogram_solution.go:27
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line histogram_solution.go:29
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -43,35 +43,30 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line histogram_solution.go:21
 						gc_more = true
 //line histogram_solution.go:21
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
-//line histogram_solution.go:21
 						gc_more = true
 //line histogram_solution.go:21
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
-//line histogram_solution.go:21
 						gc_more = true
 //line histogram_solution.go:21
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
-//line histogram_solution.go:21
 						gc_more = true
 //line histogram_solution.go:21
 						gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line histogram_solution.go:21
 					gc_more = true
 //line histogram_solution.go:21
 					gc_at[gc_tx] = 0
@@ -83,7 +78,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:20
 						k := tid + gc_off
@@ -95,7 +89,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:20
 						k := tid + gc_off
@@ -107,7 +100,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:20
 						k := tid + gc_off
@@ -119,7 +111,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:20
 						k := tid + gc_off
@@ -131,7 +122,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 					tid := gc_tx
 //line histogram_solution.go:20
 					k := tid + gc_off
@@ -150,8 +140,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			return
 		}
 		gc_more2 = false
-//line histogram_solution.go:32
 		gc_from, gc_to := 0, gc_bdx
+//line histogram_solution.go:33
 		if !compiled.Adds(gc_off2+(gc_bx*b), gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -166,35 +156,30 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line histogram_solution.go:26
 						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line histogram_solution.go:26
 					gc_more2 = true
 //line histogram_solution.go:26
 					compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
@@ -206,7 +191,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:25
 						i := gc_bx*b + tid + gc_off2
@@ -218,7 +202,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:25
 						i := gc_bx*b + tid + gc_off2
@@ -230,7 +213,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:25
 						i := gc_bx*b + tid + gc_off2
@@ -242,7 +224,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:25
 						i := gc_bx*b + tid + gc_off2
@@ -254,7 +235,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 					tid := gc_tx
 //line histogram_solution.go:25
 					i := gc_bx*b + tid + gc_off2
@@ -272,9 +252,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			return
 		}
 		gc_more3 = false
-//line histogram_solution.go:36
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line histogram_solution.go:38
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -289,10 +269,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line histogram_solution.go:53
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -301,10 +279,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line histogram_solution.go:37
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -313,10 +289,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line histogram_solution.go:37
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -325,10 +299,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line histogram_solution.go:37
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 						gc_more3 = true
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -339,7 +311,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram_solution.go:30
 					gc_more3 = true
 //line histogram_solution.go:30
 					if c := gc_at3[gc_tx]; c != 0 {
@@ -353,7 +324,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
@@ -367,7 +337,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
@@ -381,7 +350,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
@@ -395,7 +363,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 						tid := gc_tx
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
@@ -409,7 +376,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line histogram_solution.go:18
 					tid := gc_tx
 //line histogram_solution.go:29
 					k_ := tid + gc_off3

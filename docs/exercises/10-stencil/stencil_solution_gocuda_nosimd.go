@@ -17,11 +17,11 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line stencil_solution.go:15
 	b := gc_bdx
+//line stencil_solution.go:16
 	temp := gocuda.Shared[int32](t, b+2*Radius)
-//line stencil_solution.go:18
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line stencil_solution.go:19
 		gc_off := Radius
 		gc_off2 := Radius + b
 		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
@@ -37,7 +37,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line stencil_solution.go:15
 						tid := gc_tx
 //line stencil_solution.go:23
 						g := gc_bx*b + tid
@@ -55,13 +54,11 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 							gc_at3[gc_u] = at(g + b)
 						}
 					}
-//line stencil_solution.go:31
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line stencil_solution.go:15
 				tid := gc_tx
 //line stencil_solution.go:23
 				g := gc_bx*b + tid
@@ -80,11 +77,9 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-//line stencil_solution.go:32
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line stencil_solution.go:15
 				tid := gc_tx
 //line stencil_solution.go:23
 				g := gc_bx*b + tid
@@ -104,10 +99,10 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line stencil_solution.go:34
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line stencil_solution.go:37
 			if !compiled.Adds(gc_bx*b, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -119,7 +114,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 			gc_steps2:
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line stencil_solution.go:15
 					var tid int = gc_tx
 //line stencil_solution.go:23
 					var g int = gc_bx*b + tid
@@ -127,14 +121,12 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 //line stencil_solution.go:31
 						var sum lanes.Int32x8
 						if g < 0 || g > len(out)-8 {
-//line stencil_solution.go:32
 							break
 						}
 //line stencil_solution.go:32
 						if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
 //line stencil_solution.go:32
 							for off := -Radius; off <= Radius; off = off + 1 {
-//line stencil_solution.go:32
 								var gc_ld2 lanes.Int32x8
 								{
 //line stencil_solution.go:32
@@ -146,7 +138,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 						} else {
 //line stencil_solution.go:33
 							for off := -Radius; off <= Radius; off = off + 1 {
-//line stencil_solution.go:32
 								var gc_ld2 lanes.Int32x8
 //line stencil_solution.go:32
 								if (tid+
@@ -154,7 +145,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 //line stencil_solution.go:33
 									gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
 								} else {
-//line stencil_solution.go:33
 									break gc_steps2
 								}
 //line stencil_solution.go:33
@@ -165,11 +155,9 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 						sum.StoreSlice(out[g:])
 					}
 				}
-//line stencil_solution.go:37
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line stencil_solution.go:15
 					tid := gc_tx
 //line stencil_solution.go:23
 					g := gc_bx*b + tid

@@ -18,11 +18,11 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line stencil_solution.go:15
 	b := gc_bdx
+//line stencil_solution.go:16
 	temp := gocuda.Shared[int32](t, b+2*Radius)
-//line stencil_solution.go:18
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line stencil_solution.go:19
 		gc_off := Radius
 		gc_off2 := Radius + b
 		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
@@ -38,7 +38,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line stencil_solution.go:15
 						tid := gc_tx
 //line stencil_solution.go:23
 						g := gc_bx*b + tid
@@ -56,13 +55,11 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 							gc_at3[gc_u] = at(g + b)
 						}
 					}
-//line stencil_solution.go:31
 					gc_tx = gc_fasthi - 1
 					continue
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line stencil_solution.go:15
 				tid := gc_tx
 //line stencil_solution.go:23
 				g := gc_bx*b + tid
@@ -81,11 +78,9 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-//line stencil_solution.go:32
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line stencil_solution.go:15
 				tid := gc_tx
 //line stencil_solution.go:23
 				g := gc_bx*b + tid
@@ -105,10 +100,10 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-//line stencil_solution.go:34
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line stencil_solution.go:37
 			if !compiled.Adds(gc_bx*b, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -121,7 +116,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line stencil_solution.go:15
 						var tid int = gc_tx
 //line stencil_solution.go:23
 						var g int = gc_bx*b + tid
@@ -129,14 +123,12 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 //line stencil_solution.go:31
 							var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if g < 0 || g > len(out)-8 {
-//line stencil_solution.go:32
 								break
 							}
 //line stencil_solution.go:32
 							if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
 //line stencil_solution.go:32
 								for off := -Radius; off <= Radius; off = off + 1 {
-//line stencil_solution.go:32
 									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 									{
 //line stencil_solution.go:32
@@ -148,7 +140,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 							} else {
 //line stencil_solution.go:33
 								for off := -Radius; off <= Radius; off = off + 1 {
-//line stencil_solution.go:32
 									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stencil_solution.go:32
 									if (tid+
@@ -156,7 +147,6 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 //line stencil_solution.go:33
 										gc_ld2 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
 									} else {
-//line stencil_solution.go:33
 										break gc_steps2
 									}
 //line stencil_solution.go:33
@@ -167,13 +157,11 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 							sum.StoreSlice(out[g:])
 						}
 					}
-//line stencil_solution.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line stencil_solution.go:15
 					tid := gc_tx
 //line stencil_solution.go:23
 					g := gc_bx*b + tid

@@ -14,9 +14,12 @@ import (
 //line gridsync_solution.go:17
 func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_local := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_s_mean := compiled.Scratch[float64](gc_b, 1)[:gc_n]
@@ -34,7 +37,38 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+			var local float64
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+			var local float64
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+			var local float64
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+			var local float64
+			gc_s_local[gc_rank] = local
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line gridsync_solution.go:21
 		var local float64
@@ -112,7 +146,62 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+//line gridsync_solution.go:22
+						i := first + gc_off
+						gc_more = true
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+//line gridsync_solution.go:22
+						i := first + gc_off
+						gc_more = true
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+//line gridsync_solution.go:22
+						i := first + gc_off
+						gc_more = true
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+//line gridsync_solution.go:22
+						i := first + gc_off
+						gc_more = true
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx
@@ -127,10 +216,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -139,7 +228,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -148,7 +237,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -157,7 +246,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -166,7 +255,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -189,7 +278,38 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+	gc_step4 := gc_vstep4
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		{
+			gc_rank := gc_step4 + 0
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:29
+			mean := *sum / float64(n)
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:29
+			mean := *sum / float64(n)
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:29
+			mean := *sum / float64(n)
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:29
+			mean := *sum / float64(n)
+			gc_s_mean[gc_rank] = mean
+		}
+	}
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 		mean := *sum / float64(n)
@@ -263,7 +383,58 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						mean := gc_s_mean[gc_rank]
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						mean := gc_s_mean[gc_rank]
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						mean := gc_s_mean[gc_rank]
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						mean := gc_s_mean[gc_rank]
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx

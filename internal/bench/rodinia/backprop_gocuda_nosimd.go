@@ -20,7 +20,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	gc_bdy := gc_bd.Y
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
-//line backprop.go:36
 	by := gc_by
 //line backprop.go:43
 	inputNode := gocuda.Shared[float32](t, bpnnHeight)[:bpnnHeight]
@@ -48,20 +47,17 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 //line backprop.go:47
 					gc_at[0] = gc_at2[0]
 				}
-//line backprop.go:51
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line backprop.go:47
 					gc_at[0] = gc_at2[0]
 				}
 			} else {
-//line backprop.go:51
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
@@ -69,11 +65,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-//line backprop.go:51
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
@@ -81,11 +75,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-//line backprop.go:51
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
@@ -93,11 +85,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
-//line backprop.go:51
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
@@ -105,11 +95,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputNode[ty] = inputCuda[indexIn]
 					}
 				}
-//line backprop.go:51
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:38
 					ty := gc_ty
 //line backprop.go:41
 					indexIn := bpnnHeight*by + ty + 1
@@ -117,7 +105,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					inputNode[ty] = inputCuda[indexIn]
 				}
 			}
-//line backprop.go:51
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -128,6 +115,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := gc_ty
+//line backprop.go:61
 			gc_off3 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row >= 0 && gc_row < len(weightMatrix) {
@@ -142,7 +130,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_at4 := inputHiddenCuda[gc_off3+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line backprop.go:37
 							tx := gc_tx
 							_ = tx
 //line backprop.go:51
@@ -153,7 +140,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:40
@@ -168,7 +154,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:40
@@ -180,7 +165,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:40
@@ -192,7 +176,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:40
@@ -204,7 +187,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:40
@@ -216,7 +198,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:40
@@ -233,10 +214,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	}
 	gc_apart := compiled.Disjoint(inputNode, weightMatrix)
 	{
-//line backprop.go:63
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
+//line backprop.go:66
 			if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) && gc_apart {
 				gc_at5 := weightMatrix[gc_row2][:gc_bdx]
 				gc_at6 := inputNode[gc_row2:][:1]
@@ -275,7 +256,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:54
@@ -285,7 +265,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:54
@@ -295,7 +274,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:54
@@ -305,7 +283,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:54
@@ -315,7 +292,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:54
@@ -337,10 +313,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		}
 //line backprop.go:58
 		powerTwo := int(math.Pow(2, float64(i)))
-//line backprop.go:60
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		gc_rstep := 1
+//line backprop.go:63
 		if (powerTwo) > 0 && gc_bdy%(powerTwo) == 0 {
 			gc_rstep = (powerTwo)
 		}
@@ -367,89 +343,74 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 					{
-//line backprop.go:64
 						gc_tx := gc_step6 + 1
 //line backprop.go:60
 						gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 					{
-//line backprop.go:64
 						gc_tx := gc_step6 + 2
 //line backprop.go:60
 						gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 					{
-//line backprop.go:64
 						gc_tx := gc_step6 + 3
 //line backprop.go:60
 						gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 				}
-//line backprop.go:64
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line backprop.go:60
 					gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 				}
 			} else {
-//line backprop.go:64
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:60
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 					{
-//line backprop.go:64
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:60
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 					{
-//line backprop.go:64
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:60
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 					{
-//line backprop.go:64
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:60
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 				}
-//line backprop.go:64
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:60
 					weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 				}
 			}
-//line backprop.go:64
 			gc_ty += gc_rstep
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -457,9 +418,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		}
 	}
 	{
-//line backprop.go:72
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line backprop.go:74
 			gc_off4 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
 			gc_row5 := gc_ty
 			gc_fastlo2, gc_fasthi2 := 0, 0
@@ -475,7 +436,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_at10 := weightMatrix[gc_row5][gc_fastlo2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-//line backprop.go:37
 							tx := gc_tx
 							_ = tx
 //line backprop.go:65
@@ -486,7 +446,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:40
@@ -501,7 +460,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:40
@@ -513,7 +471,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:40
@@ -525,7 +482,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:40
@@ -537,7 +493,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:40
@@ -549,7 +504,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:40
@@ -579,117 +533,93 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
 						gc_tx := gc_step9 + 0
-//line backprop.go:90
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:69
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx := gc_step9 + 1
-//line backprop.go:75
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:69
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx := gc_step9 + 2
-//line backprop.go:75
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:69
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx := gc_step9 + 3
-//line backprop.go:75
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:38
 						ty := gc_ty
 //line backprop.go:69
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 				}
-//line backprop.go:73
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:38
 					ty := gc_ty
 //line backprop.go:69
 					gc_at11[0] = gc_at12[gc_tx][ty]
 				}
 			} else {
-//line backprop.go:73
 				gc_step10 := gc_from
 				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 					{
 						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
-//line backprop.go:73
 						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
 //line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
-//line backprop.go:73
 				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
 //line backprop.go:69
 					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 				}
 			}
-//line backprop.go:73
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

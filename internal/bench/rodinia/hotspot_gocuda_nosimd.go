@@ -25,10 +25,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 	powerOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
 	tempT := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
-//line hotspot.go:54
 	ambTemp := float32(80.0)
 	bx := gc_bx
-//line hotspot.go:55
 	by := gc_by
 //line hotspot.go:58
 	stepDivCap := step / capacitance
@@ -81,13 +79,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-//line hotspot.go:85
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hotspot.go:56
 					tx := gc_tx
-//line hotspot.go:56
 					ty := gc_ty
 //line hotspot.go:73
 					yidx := blkY + ty
@@ -103,15 +98,14 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					powerOnCuda[ty][tx] = power[index]
 				}
 			}
-//line hotspot.go:85
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-//line hotspot.go:87
 	validYmin := 0
+//line hotspot.go:88
 	if blkY < 0 {
 		validYmin = -blkY
 	}
@@ -127,7 +121,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	if blkXmax > gridCols-1 {
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
-//line hotspot.go:104
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -135,7 +128,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			gc_pos.Thread = gc_rank
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:120
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -143,7 +135,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			gc_pos.Thread = gc_rank
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:120
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -151,7 +142,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			gc_pos.Thread = gc_rank
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:120
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -159,7 +149,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			gc_pos.Thread = gc_rank
 //line hotspot.go:118
 			var computed bool
-//line hotspot.go:120
 			gc_s_computed[gc_rank] = computed
 		}
 	}
@@ -167,7 +156,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		gc_pos.Thread = gc_rank
 //line hotspot.go:118
 		var computed bool
-//line hotspot.go:120
 		gc_s_computed[gc_rank] = computed
 	}
 //line hotspot.go:119
@@ -194,9 +182,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				}
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hotspot.go:56
 					tx := gc_tx
-//line hotspot.go:56
 					ty := gc_ty
 //line hotspot.go:104
 					n := max(ty-1, validYmin)
@@ -211,15 +197,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
-//line hotspot.go:120
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hotspot.go:56
 					tx := gc_tx
-//line hotspot.go:56
 					ty := gc_ty
 //line hotspot.go:104
 					n := max(ty-1, validYmin)
@@ -234,7 +217,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
-//line hotspot.go:120
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
@@ -247,6 +229,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
+//line hotspot.go:132
 			if gc_bound := i + 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -280,9 +263,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hotspot.go:56
 						tx := gc_tx
-//line hotspot.go:56
 						ty := gc_ty
 //line hotspot.go:104
 						n := max(ty-1, validYmin)
@@ -296,25 +277,21 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						e := min(tx+1, validXmax)
 //line hotspot.go:106
 						var computed bool
-//line hotspot.go:120
 						computed = false
-//line hotspot.go:123
 						computed = true
+//line hotspot.go:124
 						c := float64(gc_at5[gc_tx])
 						gc_at6[gc_tx] = float32(c + float64(stepDivCap)*(float64(gc_at7[gc_tx])+
 							(float64(gc_at8[gc_tx]+gc_at9[gc_tx])-2.0*c)*float64(ry1)+
 							(float64(gc_at10[0][e]+gc_at10[0][w])-2.0*c)*float64(rx1)+
 							float64((ambTemp-gc_at5[gc_tx])*rz1)))
-//line hotspot.go:130
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hotspot.go:56
 						tx := gc_tx
-//line hotspot.go:56
 						ty := gc_ty
 //line hotspot.go:104
 						n := max(ty-1, validYmin)
@@ -326,16 +303,14 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						e := min(tx+1, validXmax)
 //line hotspot.go:106
 						var computed bool
-//line hotspot.go:120
 						computed = false
-//line hotspot.go:123
 						computed = true
+//line hotspot.go:124
 						c := float64(tempOnCuda[ty][tx])
 						tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
 							(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
 							(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
 							float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
-//line hotspot.go:130
 						gc_s_computed[gc_rank] = computed
 					}
 				}
@@ -360,9 +335,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-//line hotspot.go:146
 							gc_rank := gc_base + gc_tx
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -371,9 +344,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						{
 							gc_tx := gc_step2 + 1
-//line hotspot.go:141
 							gc_rank := gc_base + gc_tx
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -382,9 +353,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						{
 							gc_tx := gc_step2 + 2
-//line hotspot.go:141
 							gc_rank := gc_base + gc_tx
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -393,9 +362,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						{
 							gc_tx := gc_step2 + 3
-//line hotspot.go:141
 							gc_rank := gc_base + gc_tx
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -405,7 +372,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line hotspot.go:58
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 						if computed {
@@ -419,11 +385,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hotspot.go:56
 							tx := gc_tx
-//line hotspot.go:56
 							ty := gc_ty
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -434,11 +397,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hotspot.go:56
 							tx := gc_tx
-//line hotspot.go:56
 							ty := gc_ty
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -449,11 +409,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hotspot.go:56
 							tx := gc_tx
-//line hotspot.go:56
 							ty := gc_ty
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -464,11 +421,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hotspot.go:56
 							tx := gc_tx
-//line hotspot.go:56
 							ty := gc_ty
-//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 							if computed {
@@ -479,11 +433,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hotspot.go:56
 						tx := gc_tx
-//line hotspot.go:56
 						ty := gc_ty
-//line hotspot.go:58
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:134
 						if computed {
@@ -510,9 +461,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line hotspot.go:159
 						gc_rank := gc_base + gc_tx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -521,9 +470,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line hotspot.go:149
 						gc_rank := gc_base + gc_tx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -532,9 +479,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line hotspot.go:149
 						gc_rank := gc_base + gc_tx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -543,9 +488,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line hotspot.go:149
 						gc_rank := gc_base + gc_tx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -555,7 +498,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hotspot.go:80
 					computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 					if computed {
@@ -569,9 +511,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hotspot.go:56
 						tx := gc_tx
-//line hotspot.go:56
 						ty := gc_ty
 //line hotspot.go:73
 						yidx := blkY + ty
@@ -582,7 +522,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -593,9 +532,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hotspot.go:56
 						tx := gc_tx
-//line hotspot.go:56
 						ty := gc_ty
 //line hotspot.go:73
 						yidx := blkY + ty
@@ -606,7 +543,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -617,9 +553,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hotspot.go:56
 						tx := gc_tx
-//line hotspot.go:56
 						ty := gc_ty
 //line hotspot.go:73
 						yidx := blkY + ty
@@ -630,7 +564,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -641,9 +574,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hotspot.go:56
 						tx := gc_tx
-//line hotspot.go:56
 						ty := gc_ty
 //line hotspot.go:73
 						yidx := blkY + ty
@@ -654,7 +585,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 						loadXidx := xidx
 						index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 						if computed {
@@ -665,9 +595,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hotspot.go:56
 					tx := gc_tx
-//line hotspot.go:56
 					ty := gc_ty
 //line hotspot.go:73
 					yidx := blkY + ty
@@ -678,7 +606,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:77
 					loadXidx := xidx
 					index := gridCols*loadYidx + loadXidx
-//line hotspot.go:80
 					computed := gc_s_computed[gc_rank]
 //line hotspot.go:142
 					if computed {

@@ -64,7 +64,6 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line kmeans.go:25
 							pointID := gc_tx + gc_bdx*gc_bx
 							{
 //line kmeans.go:28
@@ -77,7 +76,6 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line kmeans.go:25
 							pointID := gc_tx + gc_bdx*gc_bx
 							{
 //line kmeans.go:28
@@ -90,7 +88,6 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line kmeans.go:25
 							pointID := gc_tx + gc_bdx*gc_bx
 							{
 //line kmeans.go:28
@@ -103,7 +100,6 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line kmeans.go:25
 							pointID := gc_tx + gc_bdx*gc_bx
 							{
 //line kmeans.go:28
@@ -116,7 +112,6 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line kmeans.go:25
 						pointID := gc_tx + gc_bdx*gc_bx
 						{
 //line kmeans.go:28

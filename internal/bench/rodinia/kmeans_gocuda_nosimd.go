@@ -36,15 +36,12 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 				gc_by = 0
 			}
 		}
-//line kmeans.go:56
 		blockID := gc_gdx*gc_by + gc_bx
 		compiled.OutOfLine(func() {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := 0
-//line kmeans.go:60
 					gc_vb3 := lanes.BroadcastInt32x8(int32(-1))
-//line kmeans.go:60
 					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kmeans.go:63
 					gc_vb4 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
@@ -55,16 +52,13 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 						gc_pos.Thread = gc_rank
 //line kmeans.go:58
 						var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
-//line kmeans.go:60
 						index := gc_vb3
 //line kmeans.go:62
 						if pointID < 0 || pointID > len(membership)-8 {
-//line kmeans.go:62
 							break
 						}
 //line kmeans.go:62
 						if pointID < npoints && uint(npoints-pointID) > 7 {
-//line kmeans.go:62
 							minDist := gc_vb4
 //line kmeans.go:62
 							var dist lanes.Float32x8
@@ -80,13 +74,11 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 //line kmeans.go:71
 									var addr int = pointID + j*
 										npoints
-//line kmeans.go:72
 									var gc_ld5 lanes.Float32x8
 //line kmeans.go:72
 									if addr >= 0 && addr <= len(features)-8 {
 										gc_ld5 = lanes.LoadFloat32x8Slice(features[addr:])
 									} else {
-//line kmeans.go:73
 										break gc_steps3
 									}
 //line kmeans.go:73
@@ -98,7 +90,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 								dist = ans
 //line kmeans.go:73
 								gc_if7 := dist.Less(minDist)
-//line kmeans.go:73
 								if gc_if7.ToBits() != 0 {
 //line kmeans.go:73
 									minDist = dist.Merge(minDist, gc_if7)
@@ -109,9 +100,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 						} else {
 //line kmeans.go:80
 							gc_if8 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
-//line kmeans.go:62
 							if gc_if8.ToBits() != 0 {
-//line kmeans.go:62
 								minDist := gc_vb4
 //line kmeans.go:62
 								var dist lanes.Float32x8
@@ -127,25 +116,19 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 //line kmeans.go:71
 										var addr int = pointID + j*
 											npoints
-//line kmeans.go:72
 										var gc_ld6 lanes.Float32x8
 //line kmeans.go:72
 										if addr >= 0 && addr <= len(features)-8 {
 											gc_ld6 = lanes.LoadFloat32x8Slice(features[addr:])
 										} else {
-//line kmeans.go:73
 											break gc_steps3
 										}
-//line kmeans.go:73
 										var gc_u3 float32
-//line kmeans.go:73
 										if gc_in3 := gc_if8.ToBits(); gc_in3 != 0 {
-//line kmeans.go:73
 											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line kmeans.go:73
 											gc_u3 = clusters[clusterBaseIndex+j]
 										}
-//line kmeans.go:73
 										diff := gc_ld6.Sub(lanes.BroadcastFloat32x8(gc_u3))
 //line kmeans.go:73
 										ans = ans.Add(diff.Mul(diff))
@@ -154,7 +137,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 									dist = ans
 //line kmeans.go:73
 									gc_if9 := dist.Less(minDist)
-//line kmeans.go:73
 									if gc_if8.And(gc_if9).ToBits() != 0 {
 //line kmeans.go:73
 										minDist = dist.Merge(minDist, gc_if8.And(gc_if9))
@@ -170,7 +152,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							index.StoreSlice(membership[pointID:])
 						} else {
 							gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
-//line kmeans.go:85
 							if gc_if10.ToBits() != 0 {
 //line kmeans.go:85
 								index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if10)
@@ -182,7 +163,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 						gc_pos.Thread = gc_rank
 //line kmeans.go:58
 						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-//line kmeans.go:60
 						index := int32(-1)
 //line kmeans.go:62
 						if pointID < npoints {
@@ -214,7 +194,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					}
 				}
 			}
-//line kmeans.go:93
 		})
 	}
 }

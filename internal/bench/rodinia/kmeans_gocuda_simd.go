@@ -36,7 +36,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 				gc_by = 0
 			}
 		}
-//line kmeans.go:56
 		blockID := gc_gdx*gc_by + gc_bx
 		compiled.OutOfLine(func() {
 			{
@@ -45,13 +44,10 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kmeans.go:60
 							gc_vb5 := archsimd.BroadcastInt32x16(int32(-1))
-//line kmeans.go:60
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kmeans.go:63
 							gc_vb6 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
-//line kmeans.go:63
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 						gc_steps4:
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
@@ -60,16 +56,13 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 								gc_pos.Thread = gc_rank
 //line kmeans.go:58
 								var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
-//line kmeans.go:60
 								index := gc_vb5
 //line kmeans.go:62
 								if pointID < 0 || pointID > len(membership)-16 {
-//line kmeans.go:62
 									break
 								}
 //line kmeans.go:62
 								if pointID < npoints && uint(npoints-pointID) > 15 {
-//line kmeans.go:62
 									minDist := gc_vb6
 //line kmeans.go:62
 									var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -85,13 +78,11 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 //line kmeans.go:71
 											var addr int = pointID + j*
 												npoints
-//line kmeans.go:72
 											var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kmeans.go:72
 											if addr >= 0 && addr <= len(features)-16 {
 												gc_ld7 = archsimd.LoadFloat32x16Slice(features[addr:])
 											} else {
-//line kmeans.go:73
 												break gc_steps4
 											}
 //line kmeans.go:73
@@ -103,7 +94,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 										dist = ans
 //line kmeans.go:73
 										gc_if13 := dist.Less(minDist)
-//line kmeans.go:73
 										if gc_if13.ToBits() != 0 {
 //line kmeans.go:73
 											minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
@@ -114,9 +104,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 								} else {
 //line kmeans.go:80
 									gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
-//line kmeans.go:62
 									if gc_if14.ToBits() != 0 {
-//line kmeans.go:62
 										minDist := gc_vb6
 //line kmeans.go:62
 										var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -132,25 +120,19 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 //line kmeans.go:71
 												var addr int = pointID + j*
 													npoints
-//line kmeans.go:72
 												var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kmeans.go:72
 												if addr >= 0 && addr <= len(features)-16 {
 													gc_ld8 = archsimd.LoadFloat32x16Slice(features[addr:])
 												} else {
-//line kmeans.go:73
 													break gc_steps4
 												}
-//line kmeans.go:73
 												var gc_u4 float32
-//line kmeans.go:73
 												if gc_in4 := gc_if14.ToBits(); gc_in4 != 0 {
-//line kmeans.go:73
 													gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
 //line kmeans.go:73
 													gc_u4 = clusters[clusterBaseIndex+j]
 												}
-//line kmeans.go:73
 												diff := gc_ld8.Sub(archsimd.BroadcastFloat32x16(gc_u4))
 //line kmeans.go:73
 												ans = ans.Add(diff.Mul(diff))
@@ -159,7 +141,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 											dist = ans
 //line kmeans.go:73
 											gc_if15 := dist.Less(minDist)
-//line kmeans.go:73
 											if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
 //line kmeans.go:73
 												minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
@@ -175,7 +156,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 									index.StoreSlice(membership[pointID:])
 								} else {
 									gc_if16 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
-//line kmeans.go:85
 									if gc_if16.ToBits() != 0 {
 //line kmeans.go:85
 										index.StoreMasked((*[16]int32)(membership[pointID:]), gc_if16)
@@ -190,13 +170,10 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 						}
 					}
 					if compiled.SIMD {
-//line kmeans.go:60
 						gc_vb2 := archsimd.BroadcastInt32x8(int32(-1))
-//line kmeans.go:60
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kmeans.go:63
 						gc_vb3 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
-//line kmeans.go:63
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 					gc_steps2:
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
@@ -205,16 +182,13 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							gc_pos.Thread = gc_rank
 //line kmeans.go:58
 							var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
-//line kmeans.go:60
 							index := gc_vb2
 //line kmeans.go:62
 							if pointID < 0 || pointID > len(membership)-8 {
-//line kmeans.go:62
 								break
 							}
 //line kmeans.go:62
 							if pointID < npoints && uint(npoints-pointID) > 7 {
-//line kmeans.go:62
 								minDist := gc_vb3
 //line kmeans.go:62
 								var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -230,13 +204,11 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 //line kmeans.go:71
 										var addr int = pointID + j*
 											npoints
-//line kmeans.go:72
 										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kmeans.go:72
 										if addr >= 0 && addr <= len(features)-8 {
 											gc_ld3 = archsimd.LoadFloat32x8Slice(features[addr:])
 										} else {
-//line kmeans.go:73
 											break gc_steps2
 										}
 //line kmeans.go:73
@@ -248,7 +220,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 									dist = ans
 //line kmeans.go:73
 									gc_if5 := dist.Less(minDist)
-//line kmeans.go:73
 									if gc_if5.ToBits() != 0 {
 //line kmeans.go:73
 										minDist = dist.Merge(minDist, gc_if5)
@@ -259,9 +230,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							} else {
 //line kmeans.go:80
 								gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
-//line kmeans.go:62
 								if gc_if6.ToBits() != 0 {
-//line kmeans.go:62
 									minDist := gc_vb3
 //line kmeans.go:62
 									var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -277,25 +246,19 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 //line kmeans.go:71
 											var addr int = pointID + j*
 												npoints
-//line kmeans.go:72
 											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kmeans.go:72
 											if addr >= 0 && addr <= len(features)-8 {
 												gc_ld4 = archsimd.LoadFloat32x8Slice(features[addr:])
 											} else {
-//line kmeans.go:73
 												break gc_steps2
 											}
-//line kmeans.go:73
 											var gc_u2 float32
-//line kmeans.go:73
 											if gc_in2 := gc_if6.ToBits(); gc_in2 != 0 {
-//line kmeans.go:73
 												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line kmeans.go:73
 												gc_u2 = clusters[clusterBaseIndex+j]
 											}
-//line kmeans.go:73
 											diff := gc_ld4.Sub(archsimd.BroadcastFloat32x8(gc_u2))
 //line kmeans.go:73
 											ans = ans.Add(diff.Mul(diff))
@@ -304,7 +267,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 										dist = ans
 //line kmeans.go:73
 										gc_if7 := dist.Less(minDist)
-//line kmeans.go:73
 										if gc_if6.And(gc_if7).ToBits() != 0 {
 //line kmeans.go:73
 											minDist = dist.Merge(minDist, gc_if6.And(gc_if7))
@@ -320,7 +282,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 								index.StoreSlice(membership[pointID:])
 							} else {
 								gc_if8 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
-//line kmeans.go:85
 								if gc_if8.ToBits() != 0 {
 //line kmeans.go:85
 									index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if8)
@@ -334,7 +295,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 						gc_pos.Thread = gc_rank
 //line kmeans.go:58
 						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-//line kmeans.go:60
 						index := int32(-1)
 //line kmeans.go:62
 						if pointID < npoints {
@@ -366,7 +326,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					}
 				}
 			}
-//line kmeans.go:93
 		})
 	}
 }

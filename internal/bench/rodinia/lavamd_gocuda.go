@@ -47,7 +47,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 	gc_n := gc_b.Len()
 	gc_s_wtx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_d := compiled.Scratch[lavaMDThreeVector](gc_b, 1)[:gc_n]
-//line lavamd.go:62
 	bx := gc_bx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
@@ -56,8 +55,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lavamd.go:63
 				tx := gc_tx
+//line lavamd.go:64
 				wtx := tx
 				gc_s_wtx[gc_rank] = wtx
 			}
@@ -65,8 +64,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lavamd.go:63
 				tx := gc_tx
+//line lavamd.go:64
 				wtx := tx
 				gc_s_wtx[gc_rank] = wtx
 			}
@@ -74,8 +73,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lavamd.go:63
 				tx := gc_tx
+//line lavamd.go:64
 				wtx := tx
 				gc_s_wtx[gc_rank] = wtx
 			}
@@ -83,8 +82,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lavamd.go:63
 				tx := gc_tx
+//line lavamd.go:64
 				wtx := tx
 				gc_s_wtx[gc_rank] = wtx
 			}
@@ -92,8 +91,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line lavamd.go:63
 			tx := gc_tx
+//line lavamd.go:64
 			wtx := tx
 			gc_s_wtx[gc_rank] = wtx
 		}
@@ -105,7 +104,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 		var firstI int
 		var rA, fA []LavaMDVector
 		rAShared := gocuda.Shared[LavaMDVector](t, LavaMDParPerBox)[:LavaMDParPerBox]
-//line lavamd.go:76
 		k := 0
 //line lavamd.go:81
 		rBShared := gocuda.Shared[LavaMDVector](t, LavaMDParPerBox)[:LavaMDParPerBox]
@@ -145,16 +143,12 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lavamd.go:63
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
 //line lavamd.go:92
 					for wtx < LavaMDParPerBox {
-//line lavamd.go:92
 						gc_b.Tick()
-//line lavamd.go:92
 						if gc_b.Stopped() {
-//line lavamd.go:92
 							return
 						}
 						rAShared[wtx] = rA[wtx]
@@ -168,16 +162,12 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lavamd.go:63
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
 //line lavamd.go:92
 					for wtx < LavaMDParPerBox {
-//line lavamd.go:92
 						gc_b.Tick()
-//line lavamd.go:92
 						if gc_b.Stopped() {
-//line lavamd.go:92
 							return
 						}
 						rAShared[wtx] = rA[wtx]
@@ -191,16 +181,12 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lavamd.go:63
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
 //line lavamd.go:92
 					for wtx < LavaMDParPerBox {
-//line lavamd.go:92
 						gc_b.Tick()
-//line lavamd.go:92
 						if gc_b.Stopped() {
-//line lavamd.go:92
 							return
 						}
 						rAShared[wtx] = rA[wtx]
@@ -214,16 +200,12 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lavamd.go:63
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
 //line lavamd.go:92
 					for wtx < LavaMDParPerBox {
-//line lavamd.go:92
 						gc_b.Tick()
-//line lavamd.go:92
 						if gc_b.Stopped() {
-//line lavamd.go:92
 							return
 						}
 						rAShared[wtx] = rA[wtx]
@@ -237,16 +219,12 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line lavamd.go:63
 				tx := gc_tx
 				wtx := gc_s_wtx[gc_rank]
 //line lavamd.go:92
 				for wtx < LavaMDParPerBox {
-//line lavamd.go:92
 					gc_b.Tick()
-//line lavamd.go:92
 					if gc_b.Stopped() {
-//line lavamd.go:92
 						return
 					}
 					rAShared[wtx] = rA[wtx]
@@ -257,17 +235,15 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				gc_s_wtx[gc_rank] = wtx
 			}
 		}
-//line lavamd.go:101
 		var k_ int = 0
-//line lavamd.go:101
 		for ; k_ < 1+dBoxGPU[bx].NN; k_++ {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lavamd.go:63
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
+//line lavamd.go:66
 					var pointer int
 					var firstJ int
 					var rB []LavaMDVector
@@ -284,11 +260,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					qB = dQvGPU[firstJ:]
 //line lavamd.go:112
 					for wtx < LavaMDParPerBox {
-//line lavamd.go:112
 						gc_b.Tick()
-//line lavamd.go:112
 						if gc_b.Stopped() {
-//line lavamd.go:112
 							return
 						}
 						rBShared[wtx] = rB[wtx]
@@ -304,9 +277,9 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line lavamd.go:63
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
+//line lavamd.go:66
 					var j int
 					var r2 float64
 					var u2 float64
@@ -318,11 +291,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					d := gc_s_d[gc_rank]
 //line lavamd.go:122
 					for wtx < LavaMDParPerBox {
-//line lavamd.go:122
 						gc_b.Tick()
-//line lavamd.go:122
 						if gc_b.Stopped() {
-//line lavamd.go:122
 							return
 						}
 						for j = 0; j < LavaMDParPerBox; j++ {
@@ -352,7 +322,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 		}
 //line lavamd.go:147
 		k = k_
-//line lavamd.go:147
 		_ = k
 	}
 }

@@ -72,7 +72,6 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:81
 		periCol := periCol[:16]
 		{
-//line lud.go:84
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -110,25 +109,24 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 							arrayOffset += matrixDim
 						}
 					}
-//line lud.go:110
 					_ = j
 				}
 			}
 		}
-//line lud.go:116
 	})
 	compiled.OutOfLine(func() {
+//line lud.go:118
 		dia := dia[:16]
 //line lud.go:120
 		periRow := periRow[:16]
 //line lud.go:122
 		periCol := periCol[:16]
 		{
-//line lud.go:125
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line lud.go:129
 					var i int
 //line lud.go:131
 					var j int
@@ -160,11 +158,11 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:134
 		periCol := periCol[:16]
 		{
-//line lud.go:137
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line lud.go:141
 					var i int
 //line lud.go:143
 					var arrayOffset int

@@ -22,7 +22,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line lud.go:32
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -34,18 +33,15 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_pos.Thread = gc_rank
 //line lud.go:26
 							var i int
-//line lud.go:26
 							_ = i
 //line lud.go:26
 							var j int
-//line lud.go:26
 							_ = j
 //line lud.go:29
 							var arrayOffset int = offset*matrixDim + offset
 							var i_ int = 0
 //line lud.go:30
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
-//line lud.go:30
 								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:30
 								if (arrayOffset+
@@ -55,19 +51,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								} else {
 //line lud.go:31
 									var gc_lanes3 [16]float32
-//line lud.go:31
 									for gc_k3 := range 16 {
-//line lud.go:31
 										if 0xffff&(1<<gc_k3) != 0 {
-//line lud.go:31
 											gc_pos.Thread = gc_rank + gc_k3
 //line lud.go:31
 											gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx)+gc_k3]
 										}
 									}
-//line lud.go:31
 									gc_pos.Thread = gc_rank
-//line lud.go:31
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 								}
 //line lud.go:31
@@ -77,19 +68,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								} else {
 //line lud.go:31
 									var gc_lanes4 [16]float32
-//line lud.go:31
 									gc_ld2.Store(&gc_lanes4)
-//line lud.go:31
 									for gc_k4 := range 16 {
-//line lud.go:31
 										if 0xffff&(1<<gc_k4) != 0 {
-//line lud.go:31
 											gc_pos.Thread = gc_rank + gc_k4
 //line lud.go:31
 											shadow[i_][gc_tx+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
-//line lud.go:31
 									gc_pos.Thread = gc_rank
 								}
 //line lud.go:31
@@ -113,18 +99,15 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_pos.Thread = gc_rank
 //line lud.go:26
 						var i int
-//line lud.go:26
 						_ = i
 //line lud.go:26
 						var j int
-//line lud.go:26
 						_ = j
 //line lud.go:29
 						var arrayOffset int = offset*matrixDim + offset
 						var i_ int = 0
 //line lud.go:30
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
-//line lud.go:30
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:30
 							if (arrayOffset+
@@ -134,19 +117,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							} else {
 //line lud.go:31
 								var gc_lanes [8]float32
-//line lud.go:31
 								for gc_k := range 8 {
-//line lud.go:31
 									if 0xff&(1<<gc_k) != 0 {
-//line lud.go:31
 										gc_pos.Thread = gc_rank + gc_k
 //line lud.go:31
 										gc_lanes[gc_k] = m[(arrayOffset+gc_tx)+gc_k]
 									}
 								}
-//line lud.go:31
 								gc_pos.Thread = gc_rank
-//line lud.go:31
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
 //line lud.go:31
@@ -156,19 +134,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							} else {
 //line lud.go:31
 								var gc_lanes2 [8]float32
-//line lud.go:31
 								gc_ld.Store(&gc_lanes2)
-//line lud.go:31
 								for gc_k2 := range 8 {
-//line lud.go:31
 									if 0xff&(1<<gc_k2) != 0 {
-//line lud.go:31
 										gc_pos.Thread = gc_rank + gc_k2
 //line lud.go:31
 										shadow[i_][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
-//line lud.go:31
 								gc_pos.Thread = gc_rank
 							}
 //line lud.go:31
@@ -195,16 +168,12 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					}
 //line lud.go:33
 					i = i_
-//line lud.go:33
 					_ = i
-//line lud.go:35
 					_ = j
 				}
 			}
 		}
-//line lud.go:41
 	})
-//line lud.go:35
 	var i_2 int = 0
 //line lud.go:35
 	for ; i_2 < LUDBlock-1; i_2++ {
@@ -212,8 +181,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line lud.go:41
 				gc_from, gc_to := 0, gc_bdx
+//line lud.go:42
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
 				} else if gc_bound >= gc_from {
@@ -256,8 +225,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line lud.go:51
 				gc_from, gc_to := 0, gc_bdx
+//line lud.go:52
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
 				} else if gc_bound >= gc_from {
@@ -272,7 +241,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line lud.go:44
 								gc_Lane0Mask328 := compiled.Lane0Mask32()
 								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 									gc_tx := gc_vstep2
@@ -283,7 +251,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									{
 //line lud.go:45
 										for j = 0; j < i_2+1; j = j + 1 {
-//line lud.go:45
 											var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:45
 											if gc_tx >= 0 && gc_tx <= len(shadow[j])-16 {
@@ -291,19 +258,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 											} else {
 //line lud.go:46
 												var gc_lanes8 [16]float32
-//line lud.go:46
 												for gc_k8 := range 16 {
-//line lud.go:46
 													if 0xffff&(1<<gc_k8) != 0 {
-//line lud.go:46
 														gc_pos.Thread = gc_rank + gc_k8
 //line lud.go:46
 														gc_lanes8[gc_k8] = shadow[j][gc_tx+gc_k8]
 													}
 												}
-//line lud.go:46
 												gc_pos.Thread = gc_rank
-//line lud.go:46
 												gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
 											}
 //line lud.go:46
@@ -311,7 +273,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 										}
 									}
 								}
-//line lud.go:48
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
 							}(gc_vstep2)
@@ -320,7 +281,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							}
 						}
 						if compiled.SIMD {
-//line lud.go:44
 							gc_Lane0Mask326 := compiled.Lane0Mask32()
 							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 								gc_tx := gc_vstep2
@@ -331,7 +291,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								{
 //line lud.go:45
 									for j = 0; j < i_2+1; j = j + 1 {
-//line lud.go:45
 										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:45
 										if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
@@ -339,19 +298,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 										} else {
 //line lud.go:46
 											var gc_lanes7 [8]float32
-//line lud.go:46
 											for gc_k7 := range 8 {
-//line lud.go:46
 												if 0xff&(1<<gc_k7) != 0 {
-//line lud.go:46
 													gc_pos.Thread = gc_rank + gc_k7
 //line lud.go:46
 													gc_lanes7[gc_k7] = shadow[j][gc_tx+gc_k7]
 												}
 											}
-//line lud.go:46
 											gc_pos.Thread = gc_rank
-//line lud.go:46
 											gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 										}
 //line lud.go:46
@@ -359,12 +313,12 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									}
 								}
 							}
-//line lud.go:48
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+//line lud.go:53
 							var j int
 							{
 //line lud.go:45
@@ -378,7 +332,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line lud.go:44
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
 								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 									gc_tx := gc_vstep3
@@ -389,12 +342,10 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									{
 //line lud.go:45
 										if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-16 {
-//line lud.go:45
 											break
 										}
 //line lud.go:45
 										for j = 0; j < i_2+1; j = j + 1 {
-//line lud.go:45
 											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:45
 											if gc_tx >= 0 && gc_tx <= len(shadow[j])-16 {
@@ -402,19 +353,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 											} else {
 //line lud.go:46
 												var gc_lanes6 [16]float32
-//line lud.go:46
 												for gc_k6 := range 16 {
-//line lud.go:46
 													if 0xffff&(1<<gc_k6) != 0 {
-//line lud.go:46
 														gc_pos.Thread = gc_rank + gc_k6
 //line lud.go:46
 														gc_lanes6[gc_k6] = shadow[j][gc_tx+gc_k6]
 													}
 												}
-//line lud.go:46
 												gc_pos.Thread = gc_rank
-//line lud.go:46
 												gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
 											}
 //line lud.go:46
@@ -422,7 +368,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 										}
 									}
 								}
-//line lud.go:48
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -431,7 +376,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							}
 						}
 						if compiled.SIMD {
-//line lud.go:44
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
@@ -442,12 +386,10 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								{
 //line lud.go:45
 									if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-8 {
-//line lud.go:45
 										break
 									}
 //line lud.go:45
 									for j = 0; j < i_2+1; j = j + 1 {
-//line lud.go:45
 										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:45
 										if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
@@ -455,19 +397,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 										} else {
 //line lud.go:46
 											var gc_lanes5 [8]float32
-//line lud.go:46
 											for gc_k5 := range 8 {
-//line lud.go:46
 												if 0xff&(1<<gc_k5) != 0 {
-//line lud.go:46
 													gc_pos.Thread = gc_rank + gc_k5
 //line lud.go:46
 													gc_lanes5[gc_k5] = shadow[j][gc_tx+gc_k5]
 												}
 											}
-//line lud.go:46
 											gc_pos.Thread = gc_rank
-//line lud.go:46
 											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 										}
 //line lud.go:46
@@ -475,12 +412,12 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									}
 								}
 							}
-//line lud.go:48
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+//line lud.go:53
 							var j int
 							{
 //line lud.go:45
@@ -497,7 +434,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line lud.go:59
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -509,7 +445,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_pos.Thread = gc_rank
 //line lud.go:50
 							var i int
-//line lud.go:50
 							_ = i
 //line lud.go:50
 							var arrayOffset int
@@ -520,7 +455,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							var i_3 int = 1
 //line lud.go:54
 							for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
-//line lud.go:54
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:54
 								if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-16 {
@@ -528,19 +462,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								} else {
 //line lud.go:55
 									var gc_lanes11 [16]float32
-//line lud.go:55
 									for gc_k11 := range 16 {
-//line lud.go:55
 										if 0xffff&(1<<gc_k11) != 0 {
-//line lud.go:55
 											gc_pos.Thread = gc_rank + gc_k11
 //line lud.go:55
 											gc_lanes11[gc_k11] = shadow[i_3][gc_tx+gc_k11]
 										}
 									}
-//line lud.go:55
 									gc_pos.Thread = gc_rank
-//line lud.go:55
 									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
 								}
 //line lud.go:55
@@ -550,19 +479,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								} else {
 //line lud.go:55
 									var gc_lanes12 [16]float32
-//line lud.go:55
 									gc_ld8.Store(&gc_lanes12)
-//line lud.go:55
 									for gc_k12 := range 16 {
-//line lud.go:55
 										if 0xffff&(1<<gc_k12) != 0 {
-//line lud.go:55
 											gc_pos.Thread = gc_rank + gc_k12
 //line lud.go:55
 											m[(arrayOffset+gc_tx)+gc_k12] = gc_lanes12[gc_k12]
 										}
 									}
-//line lud.go:55
 									gc_pos.Thread = gc_rank
 								}
 //line lud.go:55
@@ -586,7 +510,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_pos.Thread = gc_rank
 //line lud.go:50
 						var i int
-//line lud.go:50
 						_ = i
 //line lud.go:50
 						var arrayOffset int
@@ -597,7 +520,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						var i_3 int = 1
 //line lud.go:54
 						for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
-//line lud.go:54
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:54
 							if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
@@ -605,19 +527,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							} else {
 //line lud.go:55
 								var gc_lanes9 [8]float32
-//line lud.go:55
 								for gc_k9 := range 8 {
-//line lud.go:55
 									if 0xff&(1<<gc_k9) != 0 {
-//line lud.go:55
 										gc_pos.Thread = gc_rank + gc_k9
 //line lud.go:55
 										gc_lanes9[gc_k9] = shadow[i_3][gc_tx+gc_k9]
 									}
 								}
-//line lud.go:55
 								gc_pos.Thread = gc_rank
-//line lud.go:55
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes9)
 							}
 //line lud.go:55
@@ -627,19 +544,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							} else {
 //line lud.go:55
 								var gc_lanes10 [8]float32
-//line lud.go:55
 								gc_ld7.Store(&gc_lanes10)
-//line lud.go:55
 								for gc_k10 := range 8 {
-//line lud.go:55
 									if 0xff&(1<<gc_k10) != 0 {
-//line lud.go:55
 										gc_pos.Thread = gc_rank + gc_k10
 //line lud.go:55
 										m[(arrayOffset+gc_tx)+gc_k10] = gc_lanes10[gc_k10]
 									}
 								}
-//line lud.go:55
 								gc_pos.Thread = gc_rank
 							}
 //line lud.go:55
@@ -672,7 +584,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				}
 			}
 		}
-//line lud.go:62
 	})
 }
 
@@ -712,11 +623,11 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_tx := gc_vstep
 //line lud.go:161
 							var i int
-//line lud.go:161
 							_ = i
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:162
+							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = sum
+//line lud.go:163
 							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 							archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
@@ -732,11 +643,11 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_tx := gc_vstep
 //line lud.go:161
 						var i int
-//line lud.go:161
 						_ = i
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:162
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = sum
+//line lud.go:163
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
@@ -763,14 +674,12 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_pos.Thread = gc_rank
 //line lud.go:161
 							var i int
-//line lud.go:161
 							_ = i
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:162
+							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							_ = sum
 //line lud.go:167
 							if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-16 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-16 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-16 || gc_tx > len(periCol[gc_ty])-16 {
-//line lud.go:167
 								break
 							}
 //line lud.go:168
@@ -791,14 +700,12 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_pos.Thread = gc_rank
 //line lud.go:161
 						var i int
-//line lud.go:161
 						_ = i
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:162
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = sum
 //line lud.go:167
 						if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-8 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-8 || gc_tx > len(periCol[gc_ty])-8 {
-//line lud.go:167
 							break
 						}
 //line lud.go:168
@@ -831,10 +738,10 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:182
 		periCol := periCol[:16]
 		{
-//line lud.go:185
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty
+//line lud.go:188
 				gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
 				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
 					gc_at5 := periCol[gc_off3:][:1]
@@ -843,9 +750,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line lud.go:172
 							gc_vb8 := archsimd.BroadcastFloat32x16(0)
-//line lud.go:172
 							gc_Lane0Mask328 := compiled.Lane0Mask32()
 						gc_steps4:
 							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
@@ -854,22 +759,18 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								gc_pos.Thread = gc_rank
 //line lud.go:172
 								var i int
-//line lud.go:172
 								_ = i
 //line lud.go:172
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lud.go:172
 								sum = gc_vb8
 								var i_ int = 0
 //line lud.go:173
 								for ; i_ < LUDBlock; i_ = i_ + 1 {
-//line lud.go:173
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:173
 									if gc_tx >= 0 && gc_tx <= len(periRow[i_])-16 {
 										gc_ld4 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx:])
 									} else {
-//line lud.go:174
 										break gc_steps4
 									}
 //line lud.go:174
@@ -887,9 +788,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						}
 					}
 					if compiled.SIMD {
-//line lud.go:172
 						gc_vb6 := archsimd.BroadcastFloat32x8(0)
-//line lud.go:172
 						gc_Lane0Mask326 := compiled.Lane0Mask32()
 					gc_steps3:
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
@@ -898,22 +797,18 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_pos.Thread = gc_rank
 //line lud.go:172
 							var i int
-//line lud.go:172
 							_ = i
 //line lud.go:172
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:172
 							sum = gc_vb6
 							var i_ int = 0
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
-//line lud.go:173
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:173
 								if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 									gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 								} else {
-//line lud.go:174
 									break gc_steps3
 								}
 //line lud.go:174
@@ -931,7 +826,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						var i int
 						_ = i
 						var sum float32
-//line lud.go:172
 						sum = 0
 						var i_ int = 0
 //line lud.go:173
@@ -943,14 +837,11 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_at6[gc_tx] -= sum
 					}
 				} else {
-//line lud.go:180
 					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line lud.go:172
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line lud.go:172
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 						gc_steps2:
 							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
@@ -959,27 +850,22 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								gc_pos.Thread = gc_rank
 //line lud.go:172
 								var i int
-//line lud.go:172
 								_ = i
 //line lud.go:172
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lud.go:172
 								sum = gc_vb4
 								var i_ int = 0
 //line lud.go:173
 								if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-16 {
-//line lud.go:173
 									break
 								}
 //line lud.go:173
 								for ; i_ < LUDBlock; i_ = i_ + 1 {
-//line lud.go:173
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:173
 									if gc_tx >= 0 && gc_tx <= len(periRow[i_])-16 {
 										gc_ld2 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx:])
 									} else {
-//line lud.go:174
 										break gc_steps2
 									}
 //line lud.go:174
@@ -997,9 +883,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						}
 					}
 					if compiled.SIMD {
-//line lud.go:172
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line lud.go:172
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 					gc_steps:
 						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
@@ -1008,27 +892,22 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_pos.Thread = gc_rank
 //line lud.go:172
 							var i int
-//line lud.go:172
 							_ = i
 //line lud.go:172
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:172
 							sum = gc_vb2
 							var i_ int = 0
 //line lud.go:173
 							if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
-//line lud.go:173
 								break
 							}
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
-//line lud.go:173
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:173
 								if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 									gc_ld = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 								} else {
-//line lud.go:174
 									break gc_steps
 								}
 //line lud.go:174
@@ -1046,7 +925,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						var i int
 						_ = i
 						var sum float32
-//line lud.go:172
 						sum = 0
 						var i_ int = 0
 //line lud.go:173
@@ -1058,7 +936,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
 					}
 				}
-//line lud.go:180
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0

@@ -16,7 +16,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line nw.go:26
 	bx := gc_bx
 //line nw.go:29
 	bIndexX := bx
@@ -27,12 +26,10 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:37
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-//line nw.go:40
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line nw.go:27
 			tx := gc_tx
 //line nw.go:32
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
@@ -45,85 +42,85 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(1)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(2)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(3)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(4)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(5)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(6)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(7)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(8)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(9)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(10)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(11)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(12)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(13)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(14)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:44
 				ty := int(15)
+//line nw.go:45
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 		}
 	}
-//line nw.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 1
+//line nw.go:53
 		gc_stride := cols * 1
 		gc_off4 := indexW
 		if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(matrixCuda)) {
@@ -139,7 +136,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
@@ -148,7 +144,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
@@ -157,7 +152,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
@@ -166,7 +160,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
@@ -175,17 +168,16 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:27
 				tx := gc_tx
 //line nw.go:49
 				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 			}
 		}
 	}
-//line nw.go:55
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_row := 0
 		gc_off5 := 1
+//line nw.go:58
 		gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
 		gc_fastlo, gc_fasthi := 0, 0
 		if gc_row >= 0 && gc_row < len(temp) {
@@ -200,7 +192,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_at3 := matrixCuda[gc_off6+gc_fastlo:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line nw.go:27
 						tx := gc_tx
 						_ = tx
 //line nw.go:52
@@ -211,7 +202,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:27
 				tx := gc_tx
 //line nw.go:33
 				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -225,7 +215,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					tx := gc_tx
 //line nw.go:33
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -236,7 +225,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					tx := gc_tx
 //line nw.go:33
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -247,7 +235,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					tx := gc_tx
 //line nw.go:33
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -258,7 +245,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:27
 					tx := gc_tx
 //line nw.go:33
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -269,7 +255,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:27
 				tx := gc_tx
 //line nw.go:33
 				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -280,8 +265,8 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 //line nw.go:55
 	for m := 0; m < NWBlock; m++ {
-//line nw.go:57
 		gc_from, gc_to := 0, gc_bdx
+//line nw.go:58
 		if gc_bound := m; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
@@ -289,7 +274,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:27
 				tx := gc_tx
 //line nw.go:57
 				tIndexX := tx + 1
@@ -302,8 +286,8 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 //line nw.go:66
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-//line nw.go:68
 		gc_from, gc_to := 0, gc_bdx
+//line nw.go:69
 		if gc_bound := m_; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
@@ -311,7 +295,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:27
 				tx := gc_tx
 //line nw.go:68
 				tIndexX_ := tx + NWBlock - m_
@@ -322,93 +305,91 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:79
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line nw.go:27
 			tx := gc_tx
 //line nw.go:32
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
-//line nw.go:77
 				ty_ := int(0)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(1)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(2)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(3)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(4)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(5)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(6)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(7)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(8)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(9)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(10)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(11)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(12)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(13)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(14)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:77
 				ty_ := int(15)
+//line nw.go:78
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 		}
@@ -422,7 +403,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line nw.go:90
 	bx := gc_bx
 //line nw.go:93
 	bIndexX := bx + blockWidth - i
@@ -433,101 +413,99 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:101
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-//line nw.go:104
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line nw.go:91
 			tx := gc_tx
 //line nw.go:96
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
-//line nw.go:104
 				ty := int(0)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(1)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(2)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(3)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(4)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(5)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(6)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(7)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(8)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(9)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(10)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(11)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(12)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(13)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(14)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 			{
-//line nw.go:104
 				ty := int(15)
+//line nw.go:105
 				ref[ty][tx] = reference[index+cols*ty]
 			}
 		}
 	}
 //line nw.go:110
 	gc_apart := compiled.Disjoint(matrixCuda, temp)
-//line nw.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line nw.go:114
 		gc_off3 := indexNW
 		gc_off4 := 1
 		gc_stride := cols * 1
@@ -538,7 +516,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			gc_at3 := temp[gc_off4:][:gc_bdx]
 			gc_elem := gc_at2[0]
 			for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-//line nw.go:91
 				tx := gc_tx
 //line nw.go:109
 				if tx == 0 {
@@ -554,7 +531,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					tx := gc_tx
 //line nw.go:109
 					if tx == 0 {
@@ -567,7 +543,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					tx := gc_tx
 //line nw.go:109
 					if tx == 0 {
@@ -580,7 +555,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					tx := gc_tx
 //line nw.go:109
 					if tx == 0 {
@@ -593,7 +567,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					tx := gc_tx
 //line nw.go:109
 					if tx == 0 {
@@ -606,7 +579,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:91
 				tx := gc_tx
 //line nw.go:109
 				if tx == 0 {
@@ -617,10 +589,10 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:119
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_row := 0
 		gc_off6 := 1
+//line nw.go:122
 		gc_off7 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
 		gc_fastlo, gc_fasthi := 0, 0
 		if gc_row >= 0 && gc_row < len(temp) {
@@ -635,7 +607,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_at5 := matrixCuda[gc_off7+gc_fastlo:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line nw.go:91
 						tx := gc_tx
 						_ = tx
 //line nw.go:116
@@ -646,7 +617,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:91
 				tx := gc_tx
 //line nw.go:97
 				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -660,7 +630,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					tx := gc_tx
 //line nw.go:97
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -671,7 +640,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					tx := gc_tx
 //line nw.go:97
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -682,7 +650,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					tx := gc_tx
 //line nw.go:97
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -693,7 +660,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line nw.go:91
 					tx := gc_tx
 //line nw.go:97
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -704,7 +670,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:91
 				tx := gc_tx
 //line nw.go:97
 				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -715,8 +680,8 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 //line nw.go:119
 	for m := 0; m < NWBlock; m++ {
-//line nw.go:121
 		gc_from, gc_to := 0, gc_bdx
+//line nw.go:122
 		if gc_bound := m; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
@@ -724,7 +689,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:91
 				tx := gc_tx
 //line nw.go:121
 				tIndexX := tx + 1
@@ -737,8 +701,8 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 //line nw.go:130
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-//line nw.go:132
 		gc_from, gc_to := 0, gc_bdx
+//line nw.go:133
 		if gc_bound := m_; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
@@ -746,7 +710,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line nw.go:91
 				tx := gc_tx
 //line nw.go:132
 				tIndexX_ := tx + NWBlock - m_
@@ -757,93 +720,91 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
-//line nw.go:143
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line nw.go:91
 			tx := gc_tx
 //line nw.go:96
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
-//line nw.go:141
 				ty_ := int(0)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(1)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(2)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(3)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(4)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(5)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(6)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(7)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(8)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(9)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(10)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(11)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(12)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(13)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(14)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 			{
-//line nw.go:141
 				ty_ := int(15)
+//line nw.go:142
 				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 		}

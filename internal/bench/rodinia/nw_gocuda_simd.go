@@ -15,8 +15,10 @@ import (
 func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	bx := gc_bx
 //line nw.go:29
@@ -461,7 +463,50 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
@@ -745,8 +790,10 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	bx := gc_bx
 //line nw.go:93
@@ -1179,7 +1226,50 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

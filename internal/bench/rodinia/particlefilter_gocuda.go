@@ -50,11 +50,11 @@ func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line particlefilter.go:26
 		blockID := gc_bx
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
+//line particlefilter.go:30
 				if !compiled.Adds(gc_bdx*blockID, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
@@ -68,8 +68,8 @@ func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX
 //line particlefilter.go:27
 						i := gc_bdx*blockID + gc_tx
 						{
-//line particlefilter.go:30
 							index := -1
+//line particlefilter.go:31
 							var x int
 //line particlefilter.go:33
 							for x = 0; x < nparticles; x++ {

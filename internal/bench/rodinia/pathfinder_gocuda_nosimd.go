@@ -20,15 +20,14 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:35
 	prev := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
 	result := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
-//line pathfinder.go:38
 	bx := gc_bx
 //line pathfinder.go:43
 	smallBlockCols := PathfinderBlock - iteration*pathfinderHalo*2
 //line pathfinder.go:46
 	blkX := smallBlockCols*bx - border
 	blkXmax := blkX + PathfinderBlock - 1
-//line pathfinder.go:54
 	validXmin := 0
+//line pathfinder.go:55
 	if blkX < 0 {
 		validXmin = -blkX
 	}
@@ -63,38 +62,32 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx := gc_step + 1
 //line pathfinder.go:75
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx := gc_step + 2
 //line pathfinder.go:75
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx := gc_step + 3
 //line pathfinder.go:75
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line pathfinder.go:79
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line pathfinder.go:75
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line pathfinder.go:79
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 						tx := gc_tx
 //line pathfinder.go:50
 						xidx := blkX + tx
@@ -102,11 +95,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 						tx := gc_tx
 //line pathfinder.go:50
 						xidx := blkX + tx
@@ -114,11 +105,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 						tx := gc_tx
 //line pathfinder.go:50
 						xidx := blkX + tx
@@ -126,11 +115,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						prev[tx] = gpuSrc[xidx]
 					}
 					{
-//line pathfinder.go:79
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 						tx := gc_tx
 //line pathfinder.go:50
 						xidx := blkX + tx
@@ -138,11 +125,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						prev[tx] = gpuSrc[xidx]
 					}
 				}
-//line pathfinder.go:79
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
@@ -152,7 +137,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			}
 		}
 	}
-//line pathfinder.go:82
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -160,7 +144,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			gc_pos.Thread = gc_rank
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:80
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -168,7 +151,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			gc_pos.Thread = gc_rank
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:80
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -176,7 +158,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			gc_pos.Thread = gc_rank
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:80
 			gc_s_computed[gc_rank] = computed
 		}
 		{
@@ -184,7 +165,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			gc_pos.Thread = gc_rank
 //line pathfinder.go:78
 			var computed bool
-//line pathfinder.go:80
 			gc_s_computed[gc_rank] = computed
 		}
 	}
@@ -192,7 +172,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		gc_pos.Thread = gc_rank
 //line pathfinder.go:78
 		var computed bool
-//line pathfinder.go:80
 		gc_s_computed[gc_rank] = computed
 	}
 //line pathfinder.go:79
@@ -215,7 +194,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 					tx := gc_tx
 //line pathfinder.go:63
 					w := max(tx-1, validXmin)
@@ -227,13 +205,11 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					isValid := inRange(tx, validXmin, validXmax)
 					_ = isValid
 					var computed bool
-//line pathfinder.go:80
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:39
 					tx := gc_tx
 //line pathfinder.go:63
 					w := max(tx-1, validXmin)
@@ -245,7 +221,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					isValid := inRange(tx, validXmin, validXmax)
 					_ = isValid
 					var computed bool
-//line pathfinder.go:80
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
@@ -253,6 +228,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line pathfinder.go:87
 			if gc_bound := i + 1; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -274,7 +250,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 						tx := gc_tx
 //line pathfinder.go:63
 						w := max(tx-1, validXmin)
@@ -283,10 +258,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						isValid := inRange(tx, validXmin, validXmax)
 						_ = isValid
 						var computed bool
-//line pathfinder.go:80
 						computed = false
-//line pathfinder.go:82
 						computed = true
+//line pathfinder.go:83
 						left := prev[w]
 						up := gc_at3[gc_tx]
 						right := prev[e]
@@ -294,14 +268,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						shortest = min(shortest, right)
 //line pathfinder.go:89
 						gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
-//line pathfinder.go:91
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 						tx := gc_tx
 //line pathfinder.go:50
 						xidx := blkX + tx
@@ -312,10 +284,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						isValid := inRange(tx, validXmin, validXmax)
 						_ = isValid
 						var computed bool
-//line pathfinder.go:80
 						computed = false
-//line pathfinder.go:82
 						computed = true
+//line pathfinder.go:83
 						left := prev[w]
 						up := prev[tx]
 						right := prev[e]
@@ -323,7 +294,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						shortest = min(shortest, right)
 						index := cols*(startStep+i) + xidx
 						result[tx] = shortest + gpuWall[index]
-//line pathfinder.go:91
 						gc_s_computed[gc_rank] = computed
 					}
 				}
@@ -333,8 +303,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		if i == iteration-1 {
 			break
 		}
-//line pathfinder.go:96
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line pathfinder.go:97
 			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
@@ -342,9 +312,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line pathfinder.go:105
 						gc_rank := gc_base + gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -353,9 +321,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line pathfinder.go:102
 						gc_rank := gc_base + gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -364,9 +330,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line pathfinder.go:102
 						gc_rank := gc_base + gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -375,9 +339,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line pathfinder.go:102
 						gc_rank := gc_base + gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -387,7 +349,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:41
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 					if computed {
@@ -401,9 +362,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 						tx := gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -414,9 +373,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 						tx := gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -427,9 +384,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 						tx := gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -440,9 +395,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 						tx := gc_tx
-//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
@@ -453,9 +406,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 					tx := gc_tx
-//line pathfinder.go:41
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 					if computed {
@@ -465,8 +416,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			}
 		}
 	}
-//line pathfinder.go:104
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line pathfinder.go:105
 		gc_off3 := blkX
 		if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
 			gc_at8 := gpuResults[gc_off3:][:gc_bdx]
@@ -475,9 +426,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-//line pathfinder.go:114
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -486,9 +435,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 				{
 					gc_tx := gc_step6 + 1
-//line pathfinder.go:110
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -497,9 +444,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 				{
 					gc_tx := gc_step6 + 2
-//line pathfinder.go:110
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -508,9 +453,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 				{
 					gc_tx := gc_step6 + 3
-//line pathfinder.go:110
 					gc_rank := gc_base + gc_tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -520,7 +463,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line pathfinder.go:52
 				computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 				if computed {
@@ -534,11 +476,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -549,11 +489,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -564,11 +502,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					gc_tx := gc_step7 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -579,11 +515,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					gc_tx := gc_step7 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 					tx := gc_tx
 //line pathfinder.go:50
 					xidx := blkX + tx
-//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 					if computed {
@@ -594,11 +528,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line pathfinder.go:39
 				tx := gc_tx
 //line pathfinder.go:50
 				xidx := blkX + tx
-//line pathfinder.go:52
 				computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
 				if computed {

@@ -27,9 +27,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	gc_s_w := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_e := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line srad.go:40
 	bx := gc_bx
-//line srad.go:40
 	by := gc_by
 //line srad.go:51
 	temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
@@ -69,7 +67,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					} else if by == gc_gdy-1 {
 						gc_at3[gc_tx] = gc_at6[gc_tx]
 					}
-//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -86,9 +83,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:41
 					tx := gc_tx
-//line srad.go:41
 					ty := gc_ty
 //line srad.go:44
 					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
@@ -107,7 +102,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					} else if by == gc_gdy-1 {
 						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
 					}
-//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -127,12 +121,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			}
 		}
 	}
+//line srad.go:93
 	gc_apart := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
 	{
-//line srad.go:96
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
+//line srad.go:99
 			gc_off5 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty - 1)
 			gc_off6 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
 			gc_off7 := cols*SRADBlock*by + cols*gc_ty
@@ -166,9 +161,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:41
 					tx := gc_tx
-//line srad.go:41
 					ty := gc_ty
 //line srad.go:46
 					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
@@ -201,7 +194,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			if gc_row3 >= 0 && gc_row3 < len(temp) && gc_bdx <= len(temp[gc_row3]) && gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 {
 				gc_at13 := temp[gc_row3][:gc_bdx]
 				gc_at14 := jCuda[gc_off9:][:gc_bdx]
-//line srad.go:86
 				if compiled.Disjoint(gc_at13, gc_at14) {
 					copy(gc_at13, gc_at14)
 				} else {
@@ -240,9 +232,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						tx := gc_tx
-//line srad.go:41
 						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -253,9 +243,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						tx := gc_tx
-//line srad.go:41
 						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -266,9 +254,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						tx := gc_tx
-//line srad.go:41
 						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -279,9 +265,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						tx := gc_tx
-//line srad.go:41
 						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -292,9 +276,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:41
 					tx := gc_tx
-//line srad.go:41
 					ty := gc_ty
 //line srad.go:43
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -339,9 +321,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:41
 							tx := gc_tx
-//line srad.go:41
 							ty := gc_ty
 //line srad.go:43
 							var n float32
@@ -367,8 +347,8 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							var c float32
 //line srad.go:89
 							jc = gc_at15[gc_u]
-//line srad.go:91
 							switch {
+//line srad.go:92
 							case ty == 0 && tx == 0:
 								n = gc_at16[gc_u] - jc
 								s = gc_at17[gc_u] - jc
@@ -443,9 +423,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:41
 					tx := gc_tx
-//line srad.go:41
 					ty := gc_ty
 //line srad.go:43
 					var n float32
@@ -471,8 +449,8 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					var c float32
 //line srad.go:89
 					jc = temp[ty][tx]
-//line srad.go:91
 					switch {
+//line srad.go:92
 					case ty == 0 && tx == 0:
 						n = north[ty][tx] - jc
 						s = temp[ty+1][tx] - jc
@@ -546,9 +524,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:41
 					tx := gc_tx
-//line srad.go:41
 					ty := gc_ty
 //line srad.go:43
 					var n float32
@@ -574,8 +550,8 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					var c float32
 //line srad.go:89
 					jc = temp[ty][tx]
-//line srad.go:91
 					switch {
+//line srad.go:92
 					case ty == 0 && tx == 0:
 						n = north[ty][tx] - jc
 						s = temp[ty+1][tx] - jc
@@ -668,9 +644,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line srad.go:187
 						gc_rank := gc_base + gc_tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -684,9 +658,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line srad.go:169
 						gc_rank := gc_base + gc_tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -700,9 +672,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line srad.go:169
 						gc_rank := gc_base + gc_tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -716,9 +686,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line srad.go:169
 						gc_rank := gc_base + gc_tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -733,7 +701,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line srad.go:45
 					n := gc_s_n[gc_rank]
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
@@ -752,13 +719,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						tx := gc_tx
-//line srad.go:41
 						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -774,13 +738,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						tx := gc_tx
-//line srad.go:41
 						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -796,13 +757,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						tx := gc_tx
-//line srad.go:41
 						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -818,13 +776,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:41
 						tx := gc_tx
-//line srad.go:41
 						ty := gc_ty
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
@@ -840,13 +795,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:41
 					tx := gc_tx
-//line srad.go:41
 					ty := gc_ty
 //line srad.go:43
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:45
 					n := gc_s_n[gc_rank]
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
@@ -881,9 +833,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line srad.go:184
 	bx := gc_bx
-//line srad.go:184
 	by := gc_by
 //line srad.go:192
 	southC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
@@ -973,9 +923,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						tx := gc_tx
-//line srad.go:185
 						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -994,9 +942,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						tx := gc_tx
-//line srad.go:185
 						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1015,9 +961,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						tx := gc_tx
-//line srad.go:185
 						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1036,9 +980,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						tx := gc_tx
-//line srad.go:185
 						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1057,9 +999,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1104,9 +1044,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:188
 					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
@@ -1127,10 +1065,10 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	}
 	gc_apart := compiled.Disjoint(cCuda, eastC)
 	{
-//line srad.go:218
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row3 := gc_ty
+//line srad.go:221
 			gc_off4 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
 			gc_off5 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
 			if gc_row3 >= 0 && gc_row3 < len(eastC) && gc_bdx <= len(eastC[gc_row3]) && gc_off4 >= 0 && gc_off4 < len(cCuda) && gc_apart && gc_off5 >= 0 && gc_off5 < len(cCuda) {
@@ -1152,9 +1090,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:189
 					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
@@ -1181,7 +1117,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			if gc_row4 >= 0 && gc_row4 < len(cCudaTemp) && gc_bdx <= len(cCudaTemp[gc_row4]) && gc_off6 >= 0 && gc_off6 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off6 {
 				gc_at9 := cCudaTemp[gc_row4][:gc_bdx]
 				gc_at10 := cCuda[gc_off6:][:gc_bdx]
-//line srad.go:217
 				if compiled.Disjoint(gc_at9, gc_at10) {
 					copy(gc_at9, gc_at10)
 				} else {
@@ -1220,9 +1155,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						tx := gc_tx
-//line srad.go:185
 						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1233,9 +1166,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						tx := gc_tx
-//line srad.go:185
 						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1246,9 +1177,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						tx := gc_tx
-//line srad.go:185
 						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1259,9 +1188,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						tx := gc_tx
-//line srad.go:185
 						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1272,9 +1199,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1319,9 +1244,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line srad.go:185
 							tx := gc_tx
-//line srad.go:185
 							ty := gc_ty
 //line srad.go:189
 							var cc float32
@@ -1337,8 +1260,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							var dSum float32
 //line srad.go:220
 							cc = gc_at11[gc_u]
-//line srad.go:222
 							switch {
+//line srad.go:223
 							case ty == SRADBlock-1 && tx == SRADBlock-1:
 								cn = cc
 								cs = gc_at12[gc_u]
@@ -1370,9 +1293,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1390,8 +1311,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					var dSum float32
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
-//line srad.go:222
 					switch {
+//line srad.go:223
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
 						cn = cc
 						cs = southC[ty][tx]
@@ -1422,9 +1343,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1442,8 +1361,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					var dSum float32
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
-//line srad.go:222
 					switch {
+//line srad.go:223
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
 						cn = cc
 						cs = southC[ty][tx]
@@ -1485,7 +1404,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			if gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 && gc_row7 >= 0 && gc_row7 < len(cCudaResult) && gc_bdx <= len(cCudaResult[gc_row7]) {
 				gc_at22 := jCuda[gc_off9:][:gc_bdx]
 				gc_at23 := cCudaResult[gc_row7][:gc_bdx]
-//line srad.go:252
 				if compiled.Disjoint(gc_at22, gc_at23) {
 					copy(gc_at22, gc_at23)
 				} else {
@@ -1524,9 +1442,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						tx := gc_tx
-//line srad.go:185
 						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1537,9 +1453,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						tx := gc_tx
-//line srad.go:185
 						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1550,9 +1464,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						tx := gc_tx
-//line srad.go:185
 						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1563,9 +1475,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line srad.go:185
 						tx := gc_tx
-//line srad.go:185
 						ty := gc_ty
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1576,9 +1486,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line srad.go:185
 					tx := gc_tx
-//line srad.go:185
 					ty := gc_ty
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx

@@ -126,8 +126,8 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_v := gc_j.lanes[3].v
 //line blockreduce.go:440
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:442
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+//line blockreduce.go:443
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
 //line blockreduce.go:445
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
@@ -135,7 +135,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
 //line blockreduce.go:449
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line blockreduce.go:394
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line blockreduce.go:394
 		gc_l0_e := gc_r3[gc_i2]
@@ -153,7 +152,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	{
 //line blockreduce.go:394
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:394
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
 //line blockreduce.go:394
 			gc_l0_e := gc_l0_gc_range0[gc_i7]
@@ -163,7 +161,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	{
 //line blockreduce.go:394
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:394
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
 //line blockreduce.go:394
 			gc_l1_e := gc_l1_gc_range0[gc_i8]
@@ -173,7 +170,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	{
 //line blockreduce.go:394
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:394
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
 //line blockreduce.go:394
 			gc_l2_e := gc_l2_gc_range0[gc_i9]
@@ -183,7 +179,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	{
 //line blockreduce.go:394
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:394
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
 //line blockreduce.go:394
 			gc_l3_e := gc_l3_gc_range0[gc_i10]
@@ -263,7 +258,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-//line blockreduce.go:119
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -278,70 +272,55 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			_ = v
 		}
 		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:106
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 16, 0, 32)
 		} else {
-//line blockreduce.go:106
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 16, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:110
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:106
 				v += gc_c1r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line blockreduce.go:107
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 8, 0, 32)
 		} else {
-//line blockreduce.go:107
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 8, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:111
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:107
 				v += gc_c2r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line blockreduce.go:108
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 4, 0, 32)
 		} else {
-//line blockreduce.go:108
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, 32, &gc_c3r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:112
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:108
 				v += gc_c3r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line blockreduce.go:109
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 2, 0, 32)
 		} else {
-//line blockreduce.go:109
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:113
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:109
 				v += gc_c4r[gc_lane]
 				gc_l_v[gc_lane] = v
 			}
 		}
-//line blockreduce.go:110
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 		} else {
-//line blockreduce.go:110
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c5r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:114
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:110
 				v += gc_c5r[gc_lane]
@@ -364,7 +343,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			warps[(gc_rank >> 5)] = v
 		}
 	}
-//line blockreduce.go:117
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -373,6 +351,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
+//line blockreduce.go:125
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -384,12 +363,9 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 							{
 //line blockreduce.go:117
 								gc_xs2 := warps
-//line blockreduce.go:117
 								gc_i2 := 0
-//line blockreduce.go:117
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 									{
-//line blockreduce.go:117
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:117
 										w := gc_xs2[gc_k6]
@@ -399,7 +375,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 									{
-//line blockreduce.go:119
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:119
 										w := gc_xs2[gc_k7]
@@ -409,7 +384,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 									{
-//line blockreduce.go:119
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:119
 										w := gc_xs2[gc_k8]
@@ -419,7 +393,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 									{
-//line blockreduce.go:119
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:119
 										w := gc_xs2[gc_k9]
@@ -429,10 +402,8 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-//line blockreduce.go:117
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 									{
-//line blockreduce.go:117
 										gc_k10 := gc_i2
 //line blockreduce.go:117
 										w := gc_xs2[gc_k10]
@@ -457,12 +428,9 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 							{
 //line blockreduce.go:117
 								gc_xs := warps
-//line blockreduce.go:117
 								gc_i := 0
-//line blockreduce.go:117
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 									{
-//line blockreduce.go:117
 										gc_k := gc_i + 0
 //line blockreduce.go:117
 										w := gc_xs[gc_k]
@@ -472,7 +440,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 									{
-//line blockreduce.go:119
 										gc_k2 := gc_i + 1
 //line blockreduce.go:119
 										w := gc_xs[gc_k2]
@@ -482,7 +449,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 									{
-//line blockreduce.go:119
 										gc_k3 := gc_i + 2
 //line blockreduce.go:119
 										w := gc_xs[gc_k3]
@@ -492,7 +458,6 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 									{
-//line blockreduce.go:119
 										gc_k4 := gc_i + 3
 //line blockreduce.go:119
 										w := gc_xs[gc_k4]
@@ -502,10 +467,8 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 										}
 									}
 								}
-//line blockreduce.go:117
 								for ; gc_i < len(gc_xs); gc_i++ {
 									{
-//line blockreduce.go:117
 										gc_k5 := gc_i
 //line blockreduce.go:117
 										w := gc_xs[gc_k5]
@@ -634,8 +597,8 @@ func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 //line blockreduce.go:229
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:231
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+//line blockreduce.go:232
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
 //line blockreduce.go:234
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
@@ -643,7 +606,6 @@ func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
 //line blockreduce.go:238
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line blockreduce.go:207
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line blockreduce.go:207
 		gc_l0_e := gc_r3[gc_i2]
@@ -661,7 +623,6 @@ func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 	{
 //line blockreduce.go:207
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:207
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
 //line blockreduce.go:207
 			gc_l0_e := gc_l0_gc_range0[gc_i7]
@@ -671,7 +632,6 @@ func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 	{
 //line blockreduce.go:207
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:207
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
 //line blockreduce.go:207
 			gc_l1_e := gc_l1_gc_range0[gc_i8]
@@ -681,7 +641,6 @@ func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 	{
 //line blockreduce.go:207
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:207
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
 //line blockreduce.go:207
 			gc_l2_e := gc_l2_gc_range0[gc_i9]
@@ -691,7 +650,6 @@ func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
 	{
 //line blockreduce.go:207
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:207
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
 //line blockreduce.go:207
 			gc_l3_e := gc_l3_gc_range0[gc_i10]
@@ -783,8 +741,8 @@ func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 //line blockreduce.go:256
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:258
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+//line blockreduce.go:259
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
 //line blockreduce.go:261
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
@@ -792,7 +750,6 @@ func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
 //line blockreduce.go:265
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line blockreduce.go:234
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line blockreduce.go:234
 		gc_l0_e := gc_r3[gc_i2]
@@ -810,7 +767,6 @@ func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 	{
 //line blockreduce.go:234
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:234
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
 //line blockreduce.go:234
 			gc_l0_e := gc_l0_gc_range0[gc_i7]
@@ -820,7 +776,6 @@ func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 	{
 //line blockreduce.go:234
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:234
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
 //line blockreduce.go:234
 			gc_l1_e := gc_l1_gc_range0[gc_i8]
@@ -830,7 +785,6 @@ func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 	{
 //line blockreduce.go:234
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:234
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
 //line blockreduce.go:234
 			gc_l2_e := gc_l2_gc_range0[gc_i9]
@@ -840,7 +794,6 @@ func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
 	{
 //line blockreduce.go:234
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:234
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
 //line blockreduce.go:234
 			gc_l3_e := gc_l3_gc_range0[gc_i10]
@@ -955,17 +908,11 @@ func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
 	gc_l3_v := gc_j.lanes[3].v
 //line blockreduce.go:299
 	gc_l3_x := gc_j.lanes[3].x
-//line blockreduce.go:261
 	gc_a1 := gc_l0_lo + 1
-//line blockreduce.go:261
 	gc_a2 := gc_l1_lo + 1
-//line blockreduce.go:261
 	gc_a3 := gc_l2_lo + 1
-//line blockreduce.go:261
 	gc_a4 := gc_l3_lo + 1
-//line blockreduce.go:261
 	gc_n5 := max(min((gc_l0_lo+gc_l0_run)-gc_a1, (gc_l1_lo+gc_l1_run)-gc_a2, (gc_l2_lo+gc_l2_run)-gc_a3, (gc_l3_lo+gc_l3_run)-gc_a4), 0)
-//line blockreduce.go:261
 	if gc_n5 > 0 {
 //line blockreduce.go:261
 		gc_w7 := gc_l0_x[gc_a1+0:][:gc_n5]
@@ -975,8 +922,8 @@ func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
 		gc_w9 := gc_l2_x[gc_a3+0:][:gc_n5]
 //line blockreduce.go:261
 		gc_w10 := gc_l3_x[gc_a4+0:][:gc_n5]
-//line blockreduce.go:261
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
+//line blockreduce.go:262
 			gc_l0_v = max32(gc_l0_v, gc_w7[gc_j6])
 //line blockreduce.go:262
 			gc_l1_v = max32(gc_l1_v, gc_w8[gc_j6])
@@ -986,20 +933,20 @@ func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
 			gc_l3_v = max32(gc_l3_v, gc_w10[gc_j6])
 		}
 	}
-//line blockreduce.go:261
 	for gc_l0_i := gc_a1 + gc_n5; gc_l0_i < gc_l0_lo+gc_l0_run; gc_l0_i++ {
+//line blockreduce.go:262
 		gc_l0_v = max32(gc_l0_v, gc_l0_x[gc_l0_i])
 	}
-//line blockreduce.go:261
 	for gc_l1_i := gc_a2 + gc_n5; gc_l1_i < gc_l1_lo+gc_l1_run; gc_l1_i++ {
+//line blockreduce.go:262
 		gc_l1_v = max32(gc_l1_v, gc_l1_x[gc_l1_i])
 	}
-//line blockreduce.go:261
 	for gc_l2_i := gc_a3 + gc_n5; gc_l2_i < gc_l2_lo+gc_l2_run; gc_l2_i++ {
+//line blockreduce.go:262
 		gc_l2_v = max32(gc_l2_v, gc_l2_x[gc_l2_i])
 	}
-//line blockreduce.go:261
 	for gc_l3_i := gc_a4 + gc_n5; gc_l3_i < gc_l3_lo+gc_l3_run; gc_l3_i++ {
+//line blockreduce.go:262
 		gc_l3_v = max32(gc_l3_v, gc_l3_x[gc_l3_i])
 	}
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
@@ -1086,8 +1033,8 @@ func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 //line blockreduce.go:318
 	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:320
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+//line blockreduce.go:321
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
 //line blockreduce.go:323
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
@@ -1095,7 +1042,6 @@ func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
 //line blockreduce.go:327
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line blockreduce.go:296
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line blockreduce.go:296
 		gc_l0_e := gc_r3[gc_i2]
@@ -1113,7 +1059,6 @@ func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 	{
 //line blockreduce.go:296
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:296
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
 //line blockreduce.go:296
 			gc_l0_e := gc_l0_gc_range0[gc_i7]
@@ -1123,7 +1068,6 @@ func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 	{
 //line blockreduce.go:296
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:296
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
 //line blockreduce.go:296
 			gc_l1_e := gc_l1_gc_range0[gc_i8]
@@ -1133,7 +1077,6 @@ func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 	{
 //line blockreduce.go:296
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:296
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
 //line blockreduce.go:296
 			gc_l2_e := gc_l2_gc_range0[gc_i9]
@@ -1143,7 +1086,6 @@ func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
 	{
 //line blockreduce.go:296
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:296
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
 //line blockreduce.go:296
 			gc_l3_e := gc_l3_gc_range0[gc_i10]
@@ -1227,23 +1169,19 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 			}
 		}
 	}
-//line blockreduce.go:360
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-//line blockreduce.go:358
 				if gc_rank == 0 {
+//line blockreduce.go:359
 					var s float64
 					{
 //line blockreduce.go:360
 						gc_xs := warps
-//line blockreduce.go:360
 						gc_i := 0
-//line blockreduce.go:360
 						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 							{
-//line blockreduce.go:360
 								gc_k := gc_i + 0
 //line blockreduce.go:360
 								w := gc_xs[gc_k]
@@ -1253,7 +1191,6 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 								}
 							}
 							{
-//line blockreduce.go:362
 								gc_k2 := gc_i + 1
 //line blockreduce.go:362
 								w := gc_xs[gc_k2]
@@ -1263,7 +1200,6 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 								}
 							}
 							{
-//line blockreduce.go:362
 								gc_k3 := gc_i + 2
 //line blockreduce.go:362
 								w := gc_xs[gc_k3]
@@ -1273,7 +1209,6 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 								}
 							}
 							{
-//line blockreduce.go:362
 								gc_k4 := gc_i + 3
 //line blockreduce.go:362
 								w := gc_xs[gc_k4]
@@ -1283,10 +1218,8 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 								}
 							}
 						}
-//line blockreduce.go:360
 						for ; gc_i < len(gc_xs); gc_i++ {
 							{
-//line blockreduce.go:360
 								gc_k5 := gc_i
 //line blockreduce.go:360
 								w := gc_xs[gc_k5]

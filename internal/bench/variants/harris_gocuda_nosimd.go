@@ -18,7 +18,8 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line harris.go:25
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
@@ -87,7 +88,62 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:24
+					i := gc_bx*gc_bdx + tid
+//line harris.go:26
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:24
+					i := gc_bx*gc_bdx + tid
+//line harris.go:26
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:24
+					i := gc_bx*gc_bdx + tid
+//line harris.go:26
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:24
+					i := gc_bx*gc_bdx + tid
+//line harris.go:26
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -119,54 +175,38 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-//line harris.go:33
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 1
-//line harris.go:33
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-//line harris.go:33
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-//line harris.go:33
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:33
-					gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
 //line harris.go:33
-						sdata[tid] += sdata[tid+s]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
 //line harris.go:33
-						sdata[tid] += sdata[tid+s]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
+//line harris.go:33
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line harris.go:33
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line harris.go:33
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -174,7 +214,23 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line harris.go:33
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line harris.go:33
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -182,7 +238,7 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -204,8 +260,8 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 //line harris.go:38
 					gc_at5[0] = gc_at6[0]
 //line harris.go:38
@@ -215,43 +271,43 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:38
 					gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line harris.go:38
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:38
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:38
 						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:38
@@ -271,7 +327,8 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -345,7 +402,66 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				}
 				v.StoreSlice(sdata[tid:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:49
+					i := gc_bx*gc_bdx + tid
+//line harris.go:51
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:49
+					i := gc_bx*gc_bdx + tid
+//line harris.go:51
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:49
+					i := gc_bx*gc_bdx + tid
+//line harris.go:51
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:49
+					i := gc_bx*gc_bdx + tid
+//line harris.go:51
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -379,54 +495,38 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-//line harris.go:60
-						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 1
-//line harris.go:60
-						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-//line harris.go:60
-						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-//line harris.go:60
-						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:60
-					gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
 //line harris.go:60
-						sdata[tid] = sdata[tid] + sdata[tid+s]
+						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
 //line harris.go:60
-						sdata[tid] = sdata[tid] + sdata[tid+s]
+						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
+//line harris.go:60
+						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line harris.go:60
+						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line harris.go:60
+					gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -434,7 +534,23 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line harris.go:60
+						sdata[tid] = sdata[tid] + sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line harris.go:60
+						sdata[tid] = sdata[tid] + sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -442,7 +558,7 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -464,8 +580,8 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 //line harris.go:66
 					gc_at5[0] = gc_at6[0]
 //line harris.go:66
@@ -475,43 +591,43 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:66
 					gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line harris.go:66
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:66
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:66
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:66
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:66
 						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:66
@@ -530,7 +646,8 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line harris.go:76
 	const blockSize = 256
@@ -606,7 +723,62 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:79
+					i := gc_bx*blockSize + tid
+					if i < len(in) {
+						sdata[tid] = in[i]
+					} else {
+						sdata[tid] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:79
+					i := gc_bx*blockSize + tid
+					if i < len(in) {
+						sdata[tid] = in[i]
+					} else {
+						sdata[tid] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:79
+					i := gc_bx*blockSize + tid
+					if i < len(in) {
+						sdata[tid] = in[i]
+					} else {
+						sdata[tid] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:79
+					i := gc_bx*blockSize + tid
+					if i < len(in) {
+						sdata[tid] = in[i]
+					} else {
+						sdata[tid] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -638,54 +810,38 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-//line harris.go:88
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 1
-//line harris.go:88
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-//line harris.go:88
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-//line harris.go:88
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:88
-					gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
 //line harris.go:88
-						sdata[tid] += sdata[tid+s]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
 //line harris.go:88
-						sdata[tid] += sdata[tid+s]
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
+//line harris.go:88
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line harris.go:88
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line harris.go:88
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -693,7 +849,23 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line harris.go:88
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line harris.go:88
+						sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -701,7 +873,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -721,8 +893,8 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:102
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 				gc_at5 := partial[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 //line harris.go:93
 					gc_at5[0] = sdata[0]
 //line harris.go:93
@@ -732,43 +904,43 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:93
 					gc_at5[0] = sdata[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line harris.go:93
 					gc_at5[0] = sdata[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:93
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:93
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:93
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:93
 						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:93
@@ -787,7 +959,8 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line harris.go:104
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
@@ -858,7 +1031,62 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 					}
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:103
+					i := gc_bx*gc_bdx + tid
+//line harris.go:105
+					sdata[tid] = math32Max
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:103
+					i := gc_bx*gc_bdx + tid
+//line harris.go:105
+					sdata[tid] = math32Max
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:103
+					i := gc_bx*gc_bdx + tid
+//line harris.go:105
+					sdata[tid] = math32Max
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:103
+					i := gc_bx*gc_bdx + tid
+//line harris.go:105
+					sdata[tid] = math32Max
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -890,54 +1118,38 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-//line harris.go:112
-						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-					{
-						gc_tx := gc_step + 1
-//line harris.go:112
-						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-					{
-						gc_tx := gc_step + 2
-//line harris.go:112
-						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-					{
-						gc_tx := gc_step + 3
-//line harris.go:112
-						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line harris.go:112
-					gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
 //line harris.go:112
-						sdata[tid] = min(sdata[tid], sdata[tid+s])
+						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
 //line harris.go:112
-						sdata[tid] = min(sdata[tid], sdata[tid+s])
+						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 2
+//line harris.go:112
+						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line harris.go:112
+						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line harris.go:112
+					gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -945,7 +1157,23 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line harris.go:112
+						sdata[tid] = min(sdata[tid], sdata[tid+s])
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line harris.go:112
+						sdata[tid] = min(sdata[tid], sdata[tid+s])
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -953,7 +1181,7 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -975,8 +1203,8 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 //line harris.go:117
 					gc_at5[0] = gc_at6[0]
 //line harris.go:117
@@ -986,43 +1214,43 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 //line harris.go:117
 					gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line harris.go:117
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:117
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:117
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:117
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:117
 						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:117
@@ -1041,7 +1269,8 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line harris.go:130
@@ -1338,7 +1567,8 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -1646,8 +1876,10 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line harris.go:187
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
@@ -1716,7 +1948,62 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 					}
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:186
+					i := gc_bx*gc_bdx + tid
+//line harris.go:188
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:186
+					i := gc_bx*gc_bdx + tid
+//line harris.go:188
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:186
+					i := gc_bx*gc_bdx + tid
+//line harris.go:188
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:186
+					i := gc_bx*gc_bdx + tid
+//line harris.go:188
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1767,8 +2054,8 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line harris.go:200
 				gc_at3[0] = gc_at4[0]
 //line harris.go:200
@@ -1778,43 +2065,43 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 //line harris.go:200
 				gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line harris.go:200
 				gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line harris.go:200
@@ -1828,8 +2115,10 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line harris.go:212
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
@@ -1898,7 +2187,62 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:211
+					i := gc_bx*gc_bdx + tid
+//line harris.go:213
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:211
+					i := gc_bx*gc_bdx + tid
+//line harris.go:213
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:211
+					i := gc_bx*gc_bdx + tid
+//line harris.go:213
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line harris.go:211
+					i := gc_bx*gc_bdx + tid
+//line harris.go:213
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1921,10 +2265,10 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1935,7 +2279,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1946,7 +2290,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1957,7 +2301,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1968,7 +2312,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1992,8 +2336,8 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line harris.go:226
 					gc_at3[0] = gc_at4[0]
 //line harris.go:226
@@ -2003,43 +2347,43 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 //line harris.go:226
 					gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line harris.go:226
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:226
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:226
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:226
 						partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:226
 						partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:226
@@ -2058,7 +2402,8 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line harris.go:239

@@ -35,8 +35,10 @@ var gc_src_histogramGlobal = compiled.NewSource(gc_files_histogram, "histogramGl
 //line histogram.go:25
 func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte, bins []uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -50,7 +52,7 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line histogram.go:43
+//line histogram.go:45
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -118,9 +120,12 @@ var gc_src_histogramRuns = compiled.NewSource(gc_files_histogram, "histogramRuns
 func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line histogram.go:38
 	local := gocuda.Shared[uint32](t, 256)[:256]
@@ -226,7 +231,54 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:39
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:40
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:39
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:40
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:39
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:40
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:39
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:40
+						local[b] = 0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -246,10 +298,10 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 		local := local[:256]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -261,7 +313,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -273,7 +325,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -285,7 +337,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -297,7 +349,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -330,10 +382,10 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 {
 				gc_at2 := bins[gc_off5:][:gc_to]
 				gc_at3 := local[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_more3 = true
@@ -341,7 +393,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_more3 = true
@@ -349,7 +401,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_more3 = true
@@ -357,7 +409,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_more3 = true
@@ -365,7 +417,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_more3 = true
@@ -373,10 +425,10 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -387,7 +439,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&bins[b_], local[b_])
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -398,7 +450,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&bins[b_], local[b_])
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -409,7 +461,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&bins[b_], local[b_])
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -420,7 +472,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						atomic.Add(&bins[b_], local[b_])
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -453,8 +505,10 @@ var gc_src_histogramTextbook = compiled.NewSource(gc_files_histogram, "histogram
 func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line histogram.go:63
 	histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
@@ -541,7 +595,42 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:65
+						histoS[tid] = 0
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:65
+						histoS[tid] = 0
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:65
+						histoS[tid] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:65
+						histoS[tid] = 0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -564,58 +653,38 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			gc_off := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off {
 				gc_at2 := data[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-					}
-					{
-						gc_tx := gc_step + 1
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-					}
-					{
-						gc_tx := gc_step + 2
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-					}
-					{
-						gc_tx := gc_step + 3
-//line histogram.go:70
-						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line histogram.go:70
-					compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
 //line histogram.go:70
-						compiled.SharedAdd(&histoS[data[i]], 1)
+						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
 //line histogram.go:70
-						compiled.SharedAdd(&histoS[data[i]], 1)
+						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
 						gc_tx := gc_step2 + 2
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line histogram.go:70
+					compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -625,7 +694,27 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:68
+						i := gc_bx*gc_bdx + tid
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line histogram.go:68
+						i := gc_bx*gc_bdx + tid
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -635,7 +724,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -657,10 +746,10 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			if gc_from >= 0 && gc_to <= len(histoS) && gc_to <= len(bins) {
 				gc_at3 := histoS[:gc_to]
 				gc_at4 := bins[:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -669,7 +758,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -678,7 +767,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -687,7 +776,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -696,7 +785,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line histogram.go:74
@@ -705,10 +794,10 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					}
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -718,7 +807,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -728,7 +817,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -738,7 +827,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -748,7 +837,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

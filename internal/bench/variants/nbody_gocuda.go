@@ -103,7 +103,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -114,7 +113,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -125,7 +123,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -136,7 +133,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -147,7 +143,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				var my [4]float32
 //line nbody.go:100
 				var a [3]float32
-//line nbody.go:103
 				gc_s_my[gc_rank] = my
 				gc_s_a[gc_rank] = a
 			}
@@ -160,7 +155,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -171,7 +165,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -182,7 +175,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -193,7 +185,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					var my [4]float32
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -204,7 +195,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				var my [4]float32
 //line nbody.go:100
 				var a [3]float32
-//line nbody.go:103
 				gc_s_my[gc_rank] = my
 				gc_s_a[gc_rank] = a
 			}
@@ -212,6 +202,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+//line nbody.go:110
 		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -226,7 +217,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line nbody.go:125
 						gc_rank := gc_base + gc_tx
 //line nbody.go:96
 						var my [4]float32
@@ -234,13 +224,11 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line nbody.go:109
 						gc_rank := gc_base + gc_tx
 //line nbody.go:96
 						var my [4]float32
@@ -248,13 +236,11 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line nbody.go:109
 						gc_rank := gc_base + gc_tx
 //line nbody.go:96
 						var my [4]float32
@@ -262,13 +248,11 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line nbody.go:109
 						gc_rank := gc_base + gc_tx
 //line nbody.go:96
 						var my [4]float32
@@ -276,7 +260,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -289,7 +272,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					my = gc_at[gc_tx]
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -307,7 +289,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -322,7 +303,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -337,7 +317,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -352,7 +331,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -367,7 +345,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					my = bodies[gtid]
 //line nbody.go:100
 					var a [3]float32
-//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -380,8 +357,8 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 		if gc_b.Stopped() {
 			return
 		}
-//line nbody.go:107
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line nbody.go:108
 			gc_off2 := tile * p
 			if gc_bdx <= len(shPos) && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx <= len(bodies)-gc_off2 {
 				gc_at2 := shPos[:gc_bdx]
@@ -390,7 +367,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line nbody.go:117
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:102
@@ -403,7 +379,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					}
 					{
 						gc_tx := gc_step5 + 1
-//line nbody.go:112
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:102
@@ -416,7 +391,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					}
 					{
 						gc_tx := gc_step5 + 2
-//line nbody.go:112
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:102
@@ -429,7 +403,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					}
 					{
 						gc_tx := gc_step5 + 3
-//line nbody.go:112
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:102
@@ -517,7 +490,6 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				}
 			}
 		}
-//line nbody.go:113
 		gc_step7 := 0
 		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 			{
@@ -567,8 +539,8 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 		}
 	}
 	{
-//line nbody.go:115
 		gc_from, gc_to := 0, gc_bdx
+//line nbody.go:116
 		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -583,54 +555,40 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
-//line nbody.go:131
 						gc_rank := gc_base + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						gc_at4[gc_tx] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx := gc_step8 + 1
-//line nbody.go:119
 						gc_rank := gc_base + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						gc_at4[gc_tx] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx := gc_step8 + 2
-//line nbody.go:119
 						gc_rank := gc_base + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						gc_at4[gc_tx] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx := gc_step8 + 3
-//line nbody.go:119
 						gc_rank := gc_base + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						gc_at4[gc_tx] = a
 					}
 				}
-//line nbody.go:117
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line nbody.go:97
 					a := gc_s_a[gc_rank]
 //line nbody.go:113
 					gc_at4[gc_tx] = a
 				}
 			} else {
-//line nbody.go:117
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
@@ -639,55 +597,46 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_pos.Thread = gc_rank
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 					{
-//line nbody.go:117
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-//line nbody.go:97
 						a := gc_s_a[gc_rank]
 //line nbody.go:113
 						acc[gtid] = a
 					}
 				}
-//line nbody.go:117
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line nbody.go:95
 					gtid := gc_bx*p + gc_tx
-//line nbody.go:97
 					a := gc_s_a[gc_rank]
 //line nbody.go:113
 					acc[gtid] = a

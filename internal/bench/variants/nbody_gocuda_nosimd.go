@@ -39,9 +39,9 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:27
 						i := gc_bx*gc_bdx + gc_tx
 						{
+//line nbody.go:29
 							pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
 							var ax, ay, az float32
 							for j := 0; j < len(bodies); j++ {
@@ -93,7 +93,6 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:51
 						i := gc_bx*gc_bdx + gc_tx
 //line nbody.go:55
 						xi := x[i]
@@ -112,7 +111,6 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 					}
 				}
 			}
-//line nbody.go:73
 		})
 	}
 }
@@ -146,7 +144,6 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:70
 						i := gc_bx*gc_bdx + gc_tx
 //line nbody.go:74
 						xi := bodies[i][0]
@@ -166,7 +163,6 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 					}
 				}
 			}
-//line nbody.go:93
 		})
 	}
 }

@@ -42,7 +42,6 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line nbody.go:27
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line nbody.go:35
 							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
@@ -51,57 +50,41 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line nbody.go:27
 								var i int = gc_bx*gc_bdx + gc_tx
 								{
-									if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
 //line nbody.go:29
+									if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
 										break
 									}
-//line nbody.go:29
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:29
 									var gc_lanes7 [16]uint32
-//line nbody.go:29
 									for gc_k5 := range 16 {
 //line nbody.go:29
 										gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
 									}
-//line nbody.go:29
 									gc_ld4 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
-//line nbody.go:29
 									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:29
 									var gc_lanes8 [16]uint32
-//line nbody.go:29
 									for gc_k6 := range 16 {
 //line nbody.go:29
 										gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
 									}
-//line nbody.go:29
 									gc_ld5 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
-//line nbody.go:29
 									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:29
 									var gc_lanes9 [16]uint32
-//line nbody.go:29
 									for gc_k7 := range 16 {
 //line nbody.go:29
 										gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
 									}
-//line nbody.go:29
 									gc_ld6 = archsimd.LoadUint32x16(&gc_lanes9).AsFloat32x16()
-//line nbody.go:29
 									gc_t4 := gc_ld4
-//line nbody.go:29
 									gc_t5 := gc_ld5
-//line nbody.go:29
 									gc_t6 := gc_ld6
-//line nbody.go:29
 									pi0 := gc_t4
-//line nbody.go:29
 									pi1 := gc_t5
-//line nbody.go:29
 									pi2 := gc_t6
 //line nbody.go:29
 									var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -139,7 +122,6 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									var gc_lanes12 [16]uint32
 //line nbody.go:37
 									az.AsUint32x16().Store(&gc_lanes12)
-//line nbody.go:37
 									for gc_k8 := range 16 {
 										{
 //line nbody.go:37
@@ -152,7 +134,6 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									}
 								}
 							}
-//line nbody.go:44
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -161,7 +142,6 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 						}
 					}
 					if compiled.SIMD {
-//line nbody.go:27
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line nbody.go:35
 						gc_vb := archsimd.BroadcastFloat32x8(eps2)
@@ -170,57 +150,41 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line nbody.go:27
 							var i int = gc_bx*gc_bdx + gc_tx
 							{
-								if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
 //line nbody.go:29
+								if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
 									break
 								}
-//line nbody.go:29
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:29
 								var gc_lanes [8]uint32
-//line nbody.go:29
 								for gc_k := range 8 {
 //line nbody.go:29
 									gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 								}
-//line nbody.go:29
 								gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
-//line nbody.go:29
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:29
 								var gc_lanes2 [8]uint32
-//line nbody.go:29
 								for gc_k2 := range 8 {
 //line nbody.go:29
 									gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 								}
-//line nbody.go:29
 								gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-//line nbody.go:29
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:29
 								var gc_lanes3 [8]uint32
-//line nbody.go:29
 								for gc_k3 := range 8 {
 //line nbody.go:29
 									gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 								}
-//line nbody.go:29
 								gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-//line nbody.go:29
 								gc_t := gc_ld
-//line nbody.go:29
 								gc_t2 := gc_ld2
-//line nbody.go:29
 								gc_t3 := gc_ld3
-//line nbody.go:29
 								pi0 := gc_t
-//line nbody.go:29
 								pi1 := gc_t2
-//line nbody.go:29
 								pi2 := gc_t3
 //line nbody.go:29
 								var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -258,7 +222,6 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								var gc_lanes6 [8]uint32
 //line nbody.go:37
 								az.AsUint32x8().Store(&gc_lanes6)
-//line nbody.go:37
 								for gc_k4 := range 8 {
 									{
 //line nbody.go:37
@@ -271,15 +234,14 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								}
 							}
 						}
-//line nbody.go:44
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:27
 						i := gc_bx*gc_bdx + gc_tx
 						{
+//line nbody.go:29
 							pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
 							var ax, ay, az float32
 							for j := 0; j < len(bodies); j++ {
@@ -333,21 +295,17 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line nbody.go:51
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line nbody.go:59
 							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
-//line nbody.go:59
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line nbody.go:51
 								var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:55
 								if i < 0 || i > len(x)-16 || i > len(y)-16 || i > len(z)-16 || i > len(ax)-16 || i > len(ay)-16 || i > len(az)-16 {
-//line nbody.go:55
 									break
 								}
 //line nbody.go:55
@@ -369,11 +327,8 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 									gc_t11 := compiled.BroadcastFloat32x16At(&y[j], gc_Lane0Mask322).Sub(yi)
 //line nbody.go:58
 									gc_t12 := compiled.BroadcastFloat32x16At(&z[j], gc_Lane0Mask322).Sub(zi)
-//line nbody.go:58
 									dx := gc_t10
-//line nbody.go:58
 									dy := gc_t11
-//line nbody.go:58
 									dz := gc_t12
 //line nbody.go:58
 									inv := gc_vb4.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb3).Sqrt())
@@ -385,11 +340,8 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 									gc_t14 := sy.Add(dy.Mul(s))
 //line nbody.go:60
 									gc_t15 := sz.Add(dz.Mul(s))
-//line nbody.go:60
 									sx = gc_t13
-//line nbody.go:60
 									sy = gc_t14
-//line nbody.go:60
 									sz = gc_t15
 								}
 //line nbody.go:57
@@ -413,21 +365,17 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 						}
 					}
 					if compiled.SIMD {
-//line nbody.go:51
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line nbody.go:59
 						gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line nbody.go:59
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line nbody.go:51
 							var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:55
 							if i < 0 || i > len(x)-8 || i > len(y)-8 || i > len(z)-8 || i > len(ax)-8 || i > len(ay)-8 || i > len(az)-8 {
-//line nbody.go:55
 								break
 							}
 //line nbody.go:55
@@ -449,11 +397,8 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 								gc_t2 := compiled.BroadcastFloat32x8At(&y[j], gc_Lane0Mask32).Sub(yi)
 //line nbody.go:58
 								gc_t3 := compiled.BroadcastFloat32x8At(&z[j], gc_Lane0Mask32).Sub(zi)
-//line nbody.go:58
 								dx := gc_t
-//line nbody.go:58
 								dy := gc_t2
-//line nbody.go:58
 								dz := gc_t3
 //line nbody.go:58
 								inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
@@ -465,11 +410,8 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 								gc_t5 := sy.Add(dy.Mul(s))
 //line nbody.go:60
 								gc_t6 := sz.Add(dz.Mul(s))
-//line nbody.go:60
 								sx = gc_t4
-//line nbody.go:60
 								sy = gc_t5
-//line nbody.go:60
 								sz = gc_t6
 							}
 //line nbody.go:57
@@ -490,7 +432,6 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:51
 						i := gc_bx*gc_bdx + gc_tx
 //line nbody.go:55
 						xi := x[i]
@@ -509,7 +450,6 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 					}
 				}
 			}
-//line nbody.go:73
 		})
 	}
 }
@@ -543,61 +483,45 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := gc_from
 					if compiled.SIMD {
-//line nbody.go:70
 						gc_Lane0Mask64 := compiled.Lane0Mask64()
 //line nbody.go:79
 						gc_vb := archsimd.BroadcastFloat64x4(eps2)
-//line nbody.go:79
 						gc_vb2 := archsimd.BroadcastFloat64x4(1)
 						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line nbody.go:70
 							var i int = gc_bx*gc_bdx + gc_tx
 //line nbody.go:74
 							if i < 0 || i > len(bodies)-4 || i > len(acc)-4 {
-//line nbody.go:74
 								break
 							}
-//line nbody.go:74
 							var gc_ld archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line nbody.go:74
 							var gc_lanes [4]uint64
-//line nbody.go:74
 							for gc_k := range 4 {
 //line nbody.go:74
 								gc_lanes[gc_k] = compiled.Bits64At(&bodies[i+gc_k][0])
 							}
-//line nbody.go:74
 							gc_ld = archsimd.LoadUint64x4(&gc_lanes).AsFloat64x4()
-//line nbody.go:74
 							xi := gc_ld
-//line nbody.go:74
 							var gc_ld2 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line nbody.go:74
 							var gc_lanes2 [4]uint64
-//line nbody.go:74
 							for gc_k2 := range 4 {
 //line nbody.go:74
 								gc_lanes2[gc_k2] = compiled.Bits64At(&bodies[i+gc_k2][1])
 							}
-//line nbody.go:74
 							gc_ld2 = archsimd.LoadUint64x4(&gc_lanes2).AsFloat64x4()
-//line nbody.go:74
 							yi := gc_ld2
-//line nbody.go:74
 							var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line nbody.go:74
 							var gc_lanes3 [4]uint64
-//line nbody.go:74
 							for gc_k3 := range 4 {
 //line nbody.go:74
 								gc_lanes3[gc_k3] = compiled.Bits64At(&bodies[i+gc_k3][2])
 							}
-//line nbody.go:74
 							gc_ld3 = archsimd.LoadUint64x4(&gc_lanes3).AsFloat64x4()
-//line nbody.go:74
 							zi := gc_ld3
 //line nbody.go:74
 							var ax archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
@@ -613,11 +537,8 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 								gc_t2 := compiled.BroadcastFloat64x4At(&bj[1], gc_Lane0Mask64).Sub(yi)
 //line nbody.go:78
 								gc_t3 := compiled.BroadcastFloat64x4At(&bj[2], gc_Lane0Mask64).Sub(zi)
-//line nbody.go:78
 								dx := gc_t
-//line nbody.go:78
 								dy := gc_t2
-//line nbody.go:78
 								dz := gc_t3
 //line nbody.go:78
 								inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
@@ -629,11 +550,8 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 								gc_t5 := ay.Add(dy.Mul(s))
 //line nbody.go:80
 								gc_t6 := az.Add(dz.Mul(s))
-//line nbody.go:80
 								ax = gc_t4
-//line nbody.go:80
 								ay = gc_t5
-//line nbody.go:80
 								az = gc_t6
 							}
 //line nbody.go:76
@@ -645,7 +563,6 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 //line nbody.go:76
 							var gc_lanes6 [4]uint64
 							az.AsUint64x4().Store(&gc_lanes6)
-//line nbody.go:83
 							for gc_k4 := range 4 {
 								{
 //line nbody.go:83
@@ -657,13 +574,11 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 								}
 							}
 						}
-//line nbody.go:85
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line nbody.go:70
 						i := gc_bx*gc_bdx + gc_tx
 //line nbody.go:74
 						xi := bodies[i][0]
@@ -683,7 +598,6 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 					}
 				}
 			}
-//line nbody.go:93
 		})
 	}
 }

@@ -80,7 +80,6 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line saxpy.go:69
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -88,8 +87,8 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line saxpy.go:52
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+//line saxpy.go:53
 					if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
@@ -98,8 +97,8 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line saxpy.go:52
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+//line saxpy.go:53
 					if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
@@ -108,8 +107,8 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line saxpy.go:52
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+//line saxpy.go:53
 					if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
@@ -118,8 +117,8 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line saxpy.go:52
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+//line saxpy.go:53
 					if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
@@ -128,8 +127,8 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line saxpy.go:52
 				i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+//line saxpy.go:53
 				if i < int32(len(x)) {
 					y[i] = a*x[i] + y[i]
 				}

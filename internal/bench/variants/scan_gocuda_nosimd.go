@@ -14,8 +14,10 @@ import (
 func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	b := gc_bdx
@@ -92,7 +94,62 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:28
+					g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:28
+					g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:28
+					g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:28
+					g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -195,7 +252,58 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:37
 						y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:36
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:36
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:36
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:36
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -216,48 +324,48 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at4 := x[:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line scan.go:42
 							gc_at4[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line scan.go:42
 							gc_at4[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line scan.go:42
 							gc_at4[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line scan.go:42
 							gc_at4[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line scan.go:42
 						gc_at4[gc_tx] += y
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -266,7 +374,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							x[i] += y
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -275,7 +383,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							x[i] += y
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -284,7 +392,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							x[i] += y
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -293,7 +401,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							x[i] += y
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -348,8 +456,10 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line scan.go:61
@@ -421,7 +531,62 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:62
+					g := gc_bx*b + thid
+//line scan.go:64
+					temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:62
+					g := gc_bx*b + thid
+//line scan.go:64
+					temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:62
+					g := gc_bx*b + thid
+//line scan.go:64
+					temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:62
+					g := gc_bx*b + thid
+//line scan.go:64
+					temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
@@ -566,8 +731,10 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line scan.go:94
@@ -641,7 +808,62 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					}
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:95
+					g := gc_bx*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:95
+					g := gc_bx*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:95
+					g := gc_bx*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:95
+					g := gc_bx*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
@@ -786,8 +1008,10 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	b := gc_bdx
@@ -861,7 +1085,62 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 				v.StoreSlice(x[i:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:127
+					g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:127
+					g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:127
+					g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:127
+					g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -964,7 +1243,58 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 //line scan.go:136
 						y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:135
+							var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:135
+							var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:135
+							var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:135
+							var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -985,48 +1315,48 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at4 := x[:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line scan.go:141
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line scan.go:141
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line scan.go:141
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line scan.go:141
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line scan.go:141
 						gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1035,7 +1365,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							x[i] = y + x[i]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1044,7 +1374,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							x[i] = y + x[i]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1053,7 +1383,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							x[i] = y + x[i]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1062,7 +1392,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							x[i] = y + x[i]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1117,8 +1447,10 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	n := gc_bdx
@@ -1192,7 +1524,62 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				v.StoreSlice(x[tid:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line scan.go:162
+					g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line scan.go:162
+					g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line scan.go:162
+					g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line scan.go:162
+					g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1295,7 +1682,58 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:172
 						tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line scan.go:171
+							var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line scan.go:171
+							var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line scan.go:171
+							var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line scan.go:171
+							var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1312,48 +1750,48 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 //line scan.go:183
 				if gc_bdx <= len(x) {
 					gc_at4 := x[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 							gc_at4[gc_tx] += tmp
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
 //line scan.go:176
 						gc_at4[gc_tx] += tmp
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -1362,7 +1800,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							x[tid] += tmp
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -1371,7 +1809,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							x[tid] += tmp
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -1380,7 +1818,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							x[tid] += tmp
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -1389,7 +1827,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							x[tid] += tmp
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1444,8 +1882,10 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
 	gc_s_y := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1590,7 +2030,58 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:210
 						y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:209
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:209
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:209
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:209
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1611,48 +2102,48 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at2 := x[:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line scan.go:215
 							gc_at2[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line scan.go:215
 							gc_at2[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line scan.go:215
 							gc_at2[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line scan.go:215
 							gc_at2[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line scan.go:215
 						gc_at2[gc_tx] += y
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1661,7 +2152,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							x[i] += y
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1670,7 +2161,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							x[i] += y
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1679,7 +2170,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							x[i] += y
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1688,7 +2179,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							x[i] += y
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1756,7 +2247,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -2049,7 +2541,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -2253,7 +2746,8 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -2519,8 +3013,10 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:412
 func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix []int32, per int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -2535,7 +3031,7 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 		gc_apart := compiled.Disjoint(prefix, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan.go:432
+//line scan.go:434
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {

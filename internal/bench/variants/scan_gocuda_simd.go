@@ -15,8 +15,10 @@ import (
 func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	b := gc_bdx
@@ -175,7 +177,62 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:28
+					g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:28
+					g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:28
+					g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:28
+					g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -198,45 +255,8 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-//line scan.go:36
-						var y float32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan.go:36
-					var y float32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -266,7 +286,44 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan.go:36
+					var y float32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+//line scan.go:36
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+//line scan.go:36
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+//line scan.go:36
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+//line scan.go:36
+						var y float32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line scan.go:36
 					var y float32
@@ -377,7 +434,54 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:36
+							var y float32
+//line scan.go:38
+							y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:36
+							var y float32
+//line scan.go:38
+							y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:36
+							var y float32
+//line scan.go:38
+							y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:36
+							var y float32
+//line scan.go:38
+							y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -484,7 +588,46 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan.go:42
+							x[i] += y
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan.go:42
+							x[i] += y
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan.go:42
+							x[i] += y
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan.go:42
+							x[i] += y
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -539,8 +682,10 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line scan.go:61
@@ -684,7 +829,62 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:62
+					g := gc_bx*b + thid
+//line scan.go:64
+					temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:62
+					g := gc_bx*b + thid
+//line scan.go:64
+					temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:62
+					g := gc_bx*b + thid
+//line scan.go:64
+					temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:62
+					g := gc_bx*b + thid
+//line scan.go:64
+					temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
@@ -907,8 +1107,10 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line scan.go:94
@@ -1056,7 +1258,62 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:95
+					g := gc_bx*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:95
+					g := gc_bx*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:95
+					g := gc_bx*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:95
+					g := gc_bx*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
@@ -1279,8 +1536,10 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	b := gc_bdx
@@ -1425,7 +1684,62 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:127
+					g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:127
+					g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:127
+					g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line scan.go:127
+					g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -1448,45 +1762,8 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-//line scan.go:135
-						var y int32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan.go:135
-					var y int32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -1516,7 +1793,44 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan.go:135
+					var y int32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+//line scan.go:135
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+//line scan.go:135
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+//line scan.go:135
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+//line scan.go:135
+						var y int32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line scan.go:135
 					var y int32
@@ -1627,7 +1941,54 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:135
+							var y int32
+//line scan.go:137
+							y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:135
+							var y int32
+//line scan.go:137
+							y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:135
+							var y int32
+//line scan.go:137
+							y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:135
+							var y int32
+//line scan.go:137
+							y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1734,7 +2095,46 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan.go:141
+							x[i] = y + x[i]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan.go:141
+							x[i] = y + x[i]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan.go:141
+							x[i] = y + x[i]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan.go:141
+							x[i] = y + x[i]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1789,8 +2189,10 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	n := gc_bdx
@@ -1935,7 +2337,62 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line scan.go:162
+					g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line scan.go:162
+					g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line scan.go:162
+					g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line scan.go:162
+					g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1966,45 +2423,8 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-//line scan.go:171
-						var tmp float32
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan.go:171
-					var tmp float32
-					gc_s_tmp[gc_rank] = tmp
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -2034,7 +2454,44 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_s_tmp[gc_rank] = tmp
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan.go:171
+					var tmp float32
+					gc_s_tmp[gc_rank] = tmp
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line scan.go:171
 					var tmp float32
@@ -2148,7 +2605,54 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line scan.go:171
+							var tmp float32
+//line scan.go:173
+							tmp = x[tid-offset]
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line scan.go:171
+							var tmp float32
+//line scan.go:173
+							tmp = x[tid-offset]
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line scan.go:171
+							var tmp float32
+//line scan.go:173
+							tmp = x[tid-offset]
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line scan.go:171
+							var tmp float32
+//line scan.go:173
+							tmp = x[tid-offset]
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2244,7 +2748,46 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						x[tid] += tmp
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						x[tid] += tmp
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						x[tid] += tmp
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						x[tid] += tmp
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2298,8 +2841,10 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
 	gc_s_y := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -2543,7 +3088,54 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:209
+							var y float32
+//line scan.go:211
+							y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:209
+							var y float32
+//line scan.go:211
+							y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:209
+							var y float32
+//line scan.go:211
+							y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+//line scan.go:209
+							var y float32
+//line scan.go:211
+							y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -2650,7 +3242,46 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan.go:215
+							x[i] += y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan.go:215
+							x[i] += y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan.go:215
+							x[i] += y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+//line scan.go:215
+							x[i] += y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -2718,7 +3349,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -3186,7 +3818,42 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:257
+					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:257
+					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:257
+					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+//line scan.go:257
+					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
@@ -3208,8 +3875,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
 				gc_at := sums[gc_off:][:1]
 				gc_at2 := temp[gc_off2:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line scan.go:262
 					if sums != nil {
 						gc_at[0] = gc_at2[0]
@@ -3231,7 +3898,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					gc_at2[0] = 0
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line scan.go:262
 					if sums != nil {
 						gc_at[0] = gc_at2[0]
@@ -3239,10 +3906,10 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					gc_at2[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan.go:262
@@ -3252,7 +3919,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan.go:262
@@ -3262,7 +3929,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan.go:262
@@ -3272,7 +3939,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan.go:262
@@ -3282,7 +3949,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan.go:262
@@ -3991,7 +4658,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -5146,7 +5814,8 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -6029,8 +6698,10 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 //line scan.go:412
 func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix []int32, per int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -6045,7 +6716,7 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 		gc_apart := compiled.Disjoint(prefix, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan.go:432
+//line scan.go:434
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {

@@ -40,7 +40,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 //line hecbench_aes.go:85
 	block0 := gocuda.Shared[Uchar4](t, 4)[:4]
 	block1 := gocuda.Shared[Uchar4](t, 4)[:4]
-//line hecbench_aes.go:88
 	bx := uint32(gc_bx)
 	by := uint32(gc_by)
 	{
@@ -49,7 +48,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 				localIdy := uint32(gc_ty)
 //line hecbench_aes.go:93
 				globalIndex := ((by*width/4)+bx)*4 + localIdy
@@ -84,7 +82,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 						localIndex := localIdy
@@ -97,7 +94,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 						localIndex := localIdy
@@ -110,7 +106,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 						localIndex := localIdy
@@ -123,7 +118,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 						localIndex := localIdy
@@ -136,7 +130,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 					localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 					localIndex := localIdy
@@ -160,7 +153,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 						localIndex := localIdy
@@ -171,7 +163,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 						localIndex := localIdy
@@ -182,7 +173,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 						localIndex := localIdy
@@ -193,7 +183,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 						localIndex := localIdy
@@ -204,7 +193,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 					localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 					localIndex := localIdy
@@ -226,7 +214,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 						localIndex := localIdy
@@ -237,7 +224,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 						localIndex := localIdy
@@ -248,7 +234,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 						localIndex := localIdy
@@ -259,7 +244,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 						localIndex := localIdy
@@ -270,7 +254,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 					localIdy := uint32(gc_ty)
 //line hecbench_aes.go:94
 					localIndex := localIdy
@@ -290,7 +273,6 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_aes.go:91
 				localIdy := uint32(gc_ty)
 //line hecbench_aes.go:93
 				globalIndex := ((by*width/4)+bx)*4 + localIdy
@@ -337,7 +319,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 //line hecbench_aes.go:128
 	block0 := gocuda.Shared[Uchar4](t, 4)[:4]
 	block1 := gocuda.Shared[Uchar4](t, 4)[:4]
-//line hecbench_aes.go:131
 	bx := uint32(gc_bx)
 	by := uint32(gc_by)
 	{
@@ -346,7 +327,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 				localIdy := uint32(gc_ty)
 //line hecbench_aes.go:136
 				globalIndex := ((by*width/4)+bx)*4 + localIdy
@@ -381,7 +361,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 						localIndex := localIdy
@@ -394,7 +373,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 						localIndex := localIdy
@@ -407,7 +385,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 						localIndex := localIdy
@@ -420,7 +397,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 						localIndex := localIdy
@@ -433,7 +409,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 					localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 					localIndex := localIdy
@@ -457,7 +432,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 						localIndex := localIdy
@@ -468,7 +442,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 						localIndex := localIdy
@@ -479,7 +452,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 						localIndex := localIdy
@@ -490,7 +462,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 						localIndex := localIdy
@@ -501,7 +472,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 					localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 					localIndex := localIdy
@@ -523,7 +493,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 						localIndex := localIdy
@@ -534,7 +503,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 						localIndex := localIdy
@@ -545,7 +513,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 						localIndex := localIdy
@@ -556,7 +523,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 						localIndex := localIdy
@@ -567,7 +533,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 					localIdy := uint32(gc_ty)
 //line hecbench_aes.go:137
 					localIndex := localIdy
@@ -587,7 +552,6 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_aes.go:134
 				localIdy := uint32(gc_ty)
 //line hecbench_aes.go:136
 				globalIndex := ((by*width/4)+bx)*4 + localIdy

@@ -51,7 +51,6 @@ func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, dis
 				gc_by = 0
 			}
 		}
-//line hecbench_allpairs.go:34
 		gx := gc_bx
 		gy := gc_by
 //line hecbench_allpairs.go:37
@@ -64,12 +63,10 @@ func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, dis
 				return
 			}
 			gc_more = false
-//line hecbench_allpairs.go:44
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:33
 					idx := gc_tx
 //line hecbench_allpairs.go:37
 					gc_start := 4 * idx

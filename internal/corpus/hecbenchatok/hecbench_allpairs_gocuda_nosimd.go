@@ -21,7 +21,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_allpairs.go:68
 	gx := gc_bx
 	gy := gc_by
 //line hecbench_allpairs.go:71
@@ -30,8 +29,8 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 	}
 //line hecbench_allpairs.go:71
 	dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
-//line hecbench_allpairs.go:73
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_allpairs.go:74
 		if gc_bdx <= len(dist) {
 			gc_at := dist[:gc_bdx]
 			gc_step := 0
@@ -68,7 +67,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 					idx := gc_tx
 //line hecbench_allpairs.go:74
 					dist[idx] = 0
@@ -77,7 +75,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 					idx := gc_tx
 //line hecbench_allpairs.go:74
 					dist[idx] = 0
@@ -86,7 +83,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 					idx := gc_tx
 //line hecbench_allpairs.go:74
 					dist[idx] = 0
@@ -95,7 +91,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 					idx := gc_tx
 //line hecbench_allpairs.go:74
 					dist[idx] = 0
@@ -104,7 +99,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 				idx := gc_tx
 //line hecbench_allpairs.go:74
 				dist[idx] = 0
@@ -120,12 +114,10 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			return
 		}
 		gc_more = false
-//line hecbench_allpairs.go:85
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 				idx := gc_tx
 //line hecbench_allpairs.go:78
 				gc_start := idx * 4
@@ -176,8 +168,8 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				continue
 			}
 		}
-//line hecbench_allpairs.go:111
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_allpairs.go:112
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -194,78 +186,64 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line hecbench_allpairs.go:109
 						gc_tx := gc_step3 + 1
 //line hecbench_allpairs.go:105
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line hecbench_allpairs.go:109
 						gc_tx := gc_step3 + 2
 //line hecbench_allpairs.go:105
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-//line hecbench_allpairs.go:109
 						gc_tx := gc_step3 + 3
 //line hecbench_allpairs.go:105
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-//line hecbench_allpairs.go:109
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_allpairs.go:105
 					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-//line hecbench_allpairs.go:109
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 						idx := gc_tx
 //line hecbench_allpairs.go:105
 						dist[idx] += dist[idx+stride]
 					}
 					{
-//line hecbench_allpairs.go:109
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 						idx := gc_tx
 //line hecbench_allpairs.go:105
 						dist[idx] += dist[idx+stride]
 					}
 					{
-//line hecbench_allpairs.go:109
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 						idx := gc_tx
 //line hecbench_allpairs.go:105
 						dist[idx] += dist[idx+stride]
 					}
 					{
-//line hecbench_allpairs.go:109
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 						idx := gc_tx
 //line hecbench_allpairs.go:105
 						dist[idx] += dist[idx+stride]
 					}
 				}
-//line hecbench_allpairs.go:109
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:67
 					idx := gc_tx
 //line hecbench_allpairs.go:105
 					dist[idx] += dist[idx+stride]
@@ -274,12 +252,12 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 		}
 	}
 	{
-//line hecbench_allpairs.go:113
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_allpairs.go:118
 			gc_off3 := instances*gy + gx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(distance) {
 				gc_at4 := distance[gc_off3:][:1]
@@ -294,13 +272,11 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 //line hecbench_allpairs.go:111
 					gc_at4[0] = dist[0]
 				}
-//line hecbench_allpairs.go:115
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line hecbench_allpairs.go:111
 					gc_at4[0] = dist[0]
 				}
 			} else {
-//line hecbench_allpairs.go:115
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -311,7 +287,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-//line hecbench_allpairs.go:115
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -319,7 +294,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-//line hecbench_allpairs.go:115
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -327,7 +301,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-//line hecbench_allpairs.go:115
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -335,7 +308,6 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						distance[instances*gy+gx] = dist[0]
 					}
 				}
-//line hecbench_allpairs.go:115
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

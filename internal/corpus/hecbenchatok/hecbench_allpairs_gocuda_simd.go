@@ -15,7 +15,8 @@ import (
 func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, instances, attributes int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -64,7 +65,42 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := gc_tx
+//line hecbench_allpairs.go:74
+					dist[idx] = 0
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := gc_tx
+//line hecbench_allpairs.go:74
+					dist[idx] = 0
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := gc_tx
+//line hecbench_allpairs.go:74
+					dist[idx] = 0
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := gc_tx
+//line hecbench_allpairs.go:74
+					dist[idx] = 0
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := gc_tx
@@ -170,7 +206,42 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						idx := gc_tx
+//line hecbench_allpairs.go:105
+						dist[idx] += dist[idx+stride]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						idx := gc_tx
+//line hecbench_allpairs.go:105
+						dist[idx] += dist[idx+stride]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						idx := gc_tx
+//line hecbench_allpairs.go:105
+						dist[idx] += dist[idx+stride]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						idx := gc_tx
+//line hecbench_allpairs.go:105
+						dist[idx] += dist[idx+stride]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := gc_tx
@@ -190,8 +261,8 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			gc_off3 := instances*gy + gx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(distance) {
 				gc_at4 := distance[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line hecbench_allpairs.go:111
 					gc_at4[0] = dist[0]
 //line hecbench_allpairs.go:111
@@ -201,43 +272,43 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 //line hecbench_allpairs.go:111
 					gc_at4[0] = dist[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_allpairs.go:111
 					gc_at4[0] = dist[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 						distance[instances*gy+gx] = dist[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111
 						distance[instances*gy+gx] = dist[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:111

@@ -120,7 +120,6 @@ func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int
 					}
 				}
 			}
-//line hecbench_aop_beta.go:212
 		})
 	}
 }

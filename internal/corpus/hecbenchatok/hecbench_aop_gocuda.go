@@ -50,8 +50,8 @@ func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps,
 		rMinHalfSigmaSqDt := (r - 0.5*sigma*sigma) * dt
 //line hecbench_aop.go:59
 		sigmaSqrtDt := sigma * math.Sqrt(dt)
-//line hecbench_aop.go:61
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_aop.go:62
 		if !compiled.Adds(gc_bx*aopThreads0, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -70,11 +70,8 @@ func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps,
 				offset := path
 //line hecbench_aop.go:68
 				for timestep := 0; timestep < numTimesteps-1; timestep, offset = timestep+1, offset+numPaths {
-//line hecbench_aop.go:68
 					gc_b.Tick()
-//line hecbench_aop.go:68
 					if gc_b.Stopped() {
-//line hecbench_aop.go:68
 						return
 					}
 //line hecbench_aop.go:69

@@ -33,11 +33,9 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 	lsum := gocuda.Shared[int32](t, 1)[:1]
 //line hecbench_aop.go:93
 	smemSvds := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
-//line hecbench_aop.go:96
 	timestep := gc_bx
 //line hecbench_aop.go:98
 	offset := timestep * numPaths
-//line hecbench_aop.go:100
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -45,19 +43,17 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_aop.go:101
 			m := 0
+//line hecbench_aop.go:102
 			sums := Double4{0, 0, 0, 0}
 //line hecbench_aop.go:105
 			if gc_tx < aopSmemSlots {
 				smemSvds[gc_tx] = 0.0
 			}
-//line hecbench_aop.go:110
 			gc_s_m[gc_rank] = m
 			gc_s_sums[gc_rank] = sums
 		}
 	}
-//line hecbench_aop.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -65,16 +61,12 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_aop.go:111
 			foundPaths := 0
-//line hecbench_aop.go:114
 			path := gc_tx
-//line hecbench_aop.go:117
 			gc_s_foundPaths[gc_rank] = foundPaths
 			gc_s_path[gc_rank] = path
 		}
 	}
-//line hecbench_aop.go:114
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -84,13 +76,13 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			return
 		}
 		gc_r3, gc_r3in, gc_r3out := 0, 0, 0
-//line hecbench_aop.go:124
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			path := gc_s_path[gc_rank]
+//line hecbench_aop.go:130
 			if path < numPaths {
 				gc_r3 |= 1
 				gc_r3in = gc_rank
@@ -99,14 +91,13 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				gc_r3out = gc_rank
 			}
 		}
-//line hecbench_aop.go:139
 		if gc_r3 == 3 {
+//line hecbench_aop.go:140
 			compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
 		}
 		if gc_r3&1 == 0 {
 			break
 		}
-//line hecbench_aop.go:146
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -121,18 +112,16 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				inTheMoney := payoff.IsInTheMoney(S)
 //line hecbench_aop.go:122
 				scanInput[gc_tx] = inTheMoney
-//line hecbench_aop.go:125
 				gc_s_S[gc_rank] = S
 				gc_s_inTheMoney[gc_rank] = inTheMoney
 			}
 		}
-//line hecbench_aop.go:130
 		compiled.OutOfLine(func() {
+//line hecbench_aop.go:131
 			scanInput := scanInput[:256]
 //line hecbench_aop.go:133
 			scanOutput := scanOutput[:257]
 			{
-//line hecbench_aop.go:136
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
@@ -157,7 +146,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		})
 //line hecbench_aop.go:132
 		totalSum := scanOutput[aopThreads1]
-//line hecbench_aop.go:134
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -167,19 +155,17 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				}
 //line hecbench_aop.go:131
 				partialSum := scanOutput[gc_tx]
-//line hecbench_aop.go:133
 				gc_s_partialSum[gc_rank] = partialSum
 			}
 		}
-//line hecbench_aop.go:137
 		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
-//line hecbench_aop.go:139
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			foundPaths := gc_s_foundPaths[gc_rank]
+//line hecbench_aop.go:145
 			if foundPaths < 3 {
 				gc_r7 |= 1
 				gc_r7in = gc_rank
@@ -188,16 +174,14 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				gc_r7out = gc_rank
 			}
 		}
-//line hecbench_aop.go:154
 		if gc_r7 == 3 {
+//line hecbench_aop.go:155
 			compiled.DivergedIf(gc_b, "SyncThreads", gc_r7in, gc_r7out)
 		}
 		gc_agreed := gc_r7&1 != 0
-//line hecbench_aop.go:134
 		var agreed bool = gc_agreed
 //line hecbench_aop.go:134
 		if agreed {
-//line hecbench_aop.go:136
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -212,7 +196,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					smemSvds[foundPaths+partialSum] = S
 				}
 			}
-//line hecbench_aop.go:141
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -223,15 +206,14 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					foundPaths := gc_s_foundPaths[gc_rank]
 //line hecbench_aop.go:139
 					foundPaths += totalSum
-//line hecbench_aop.go:143
 					if gc_tx == 0 {
+//line hecbench_aop.go:144
 						lsum[0] = 0
 					}
 					gc_s_foundPaths[gc_rank] = foundPaths
 				}
 			}
 		} else {
-//line hecbench_aop.go:152
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -248,7 +230,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				}
 			}
 		}
-//line hecbench_aop.go:151
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -258,7 +239,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 //line hecbench_aop.go:147
 			compiled.SharedOr(&lsum[0], int32(inTheMoney))
 		}
-//line hecbench_aop.go:151
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -273,10 +253,9 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			if !(lsum[0] == 0) {
 //line hecbench_aop.go:154
 				m += inTheMoney
-//line hecbench_aop.go:157
 				x := 0.0
-//line hecbench_aop.go:157
 				xSq := 0.0
+//line hecbench_aop.go:158
 				if inTheMoney != 0 {
 					x = S
 					xSq = S * S
@@ -295,7 +274,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		}
 	}
 	{
-//line hecbench_aop.go:122
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -312,7 +290,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			}
 		}
 	}
-//line hecbench_aop.go:180
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -322,7 +299,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 //line hecbench_aop.go:178
 		compiled.SharedAdd(&lsum[0], int32(m))
 	}
-//line hecbench_aop.go:182
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L15:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -331,7 +307,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_aop.go:182
 			notEnoughPaths := 0
 //line hecbench_aop.go:184
 			if gc_tx == 0 && int(lsum[0]) < minInTheMoney {
@@ -342,18 +317,15 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_tx == 0 {
 					allOutOfTheMoney[gc_bx] = 1
 				}
-//line hecbench_aop.go:192
 				gc_exited[gc_rank] = true
-//line hecbench_aop.go:218
 				continue gc_L15
 			}
-//line hecbench_aop.go:195
 			if gc_tx == 0 {
+//line hecbench_aop.go:196
 				lsums[0] = Double4{0, 0, 0, 0}
 			}
 		}
 	}
-//line hecbench_aop.go:203
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -367,7 +339,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		compiled.SharedAdd(&lsums[0].W, sums.W)
 	}
 	{
-//line hecbench_aop.go:207
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -385,28 +356,24 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		}
 	}
 	{
-//line hecbench_aop.go:215
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_aop.go:216
 		if gc_bound := aopSmemSlots; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := gc_from
-//line hecbench_aop.go:215
 			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
 			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line hecbench_aop.go:215
 				gc_alive2 := gc_all2
-//line hecbench_aop.go:215
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_aop.go:215
 					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
 //line hecbench_aop.go:216
 				if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
-//line hecbench_aop.go:216
 					break
 				}
 //line hecbench_aop.go:216

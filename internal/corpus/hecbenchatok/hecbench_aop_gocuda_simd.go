@@ -34,11 +34,9 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 	lsum := gocuda.Shared[int32](t, 1)[:1]
 //line hecbench_aop.go:93
 	smemSvds := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
-//line hecbench_aop.go:96
 	timestep := gc_bx
 //line hecbench_aop.go:98
 	offset := timestep * numPaths
-//line hecbench_aop.go:100
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -46,19 +44,17 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_aop.go:101
 			m := 0
+//line hecbench_aop.go:102
 			sums := Double4{0, 0, 0, 0}
 //line hecbench_aop.go:105
 			if gc_tx < aopSmemSlots {
 				smemSvds[gc_tx] = 0.0
 			}
-//line hecbench_aop.go:110
 			gc_s_m[gc_rank] = m
 			gc_s_sums[gc_rank] = sums
 		}
 	}
-//line hecbench_aop.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -66,16 +62,12 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_aop.go:111
 			foundPaths := 0
-//line hecbench_aop.go:114
 			path := gc_tx
-//line hecbench_aop.go:117
 			gc_s_foundPaths[gc_rank] = foundPaths
 			gc_s_path[gc_rank] = path
 		}
 	}
-//line hecbench_aop.go:114
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -85,13 +77,13 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			return
 		}
 		gc_r3, gc_r3in, gc_r3out := 0, 0, 0
-//line hecbench_aop.go:124
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			path := gc_s_path[gc_rank]
+//line hecbench_aop.go:130
 			if path < numPaths {
 				gc_r3 |= 1
 				gc_r3in = gc_rank
@@ -100,14 +92,13 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				gc_r3out = gc_rank
 			}
 		}
-//line hecbench_aop.go:139
 		if gc_r3 == 3 {
+//line hecbench_aop.go:140
 			compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
 		}
 		if gc_r3&1 == 0 {
 			break
 		}
-//line hecbench_aop.go:146
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -122,18 +113,16 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				inTheMoney := payoff.IsInTheMoney(S)
 //line hecbench_aop.go:122
 				scanInput[gc_tx] = inTheMoney
-//line hecbench_aop.go:125
 				gc_s_S[gc_rank] = S
 				gc_s_inTheMoney[gc_rank] = inTheMoney
 			}
 		}
-//line hecbench_aop.go:130
 		compiled.OutOfLine(func() {
+//line hecbench_aop.go:131
 			scanInput := scanInput[:256]
 //line hecbench_aop.go:133
 			scanOutput := scanOutput[:257]
 			{
-//line hecbench_aop.go:136
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
@@ -141,21 +130,17 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := gc_from
 					if compiled.SIMD {
-//line hecbench_aop.go:124
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_aop.go:124
 							gc_alive := gc_all
-//line hecbench_aop.go:124
 							if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_aop.go:124
 								gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							}
 							{
-//line hecbench_aop.go:125
 								if gc_alive.ToBits() != 0 {
 //line hecbench_aop.go:125
 									scanOutput[0] = 0
@@ -163,23 +148,17 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 //line hecbench_aop.go:125
 								for i := 1; i <= aopThreads1; i = i + 1 {
 									var gc_u int
-//line hecbench_aop.go:126
 									if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line hecbench_aop.go:126
 										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_aop.go:126
 										gc_u = scanOutput[i-1]
 									}
-//line hecbench_aop.go:127
 									var gc_u2 int
-//line hecbench_aop.go:127
 									if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
-//line hecbench_aop.go:127
 										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_aop.go:127
 										gc_u2 = scanInput[i-1]
 									}
-//line hecbench_aop.go:127
 									if gc_alive.ToBits() != 0 {
 //line hecbench_aop.go:127
 										scanOutput[i] = gc_u + gc_u2
@@ -187,7 +166,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 								}
 							}
 						}
-//line hecbench_aop.go:129
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -209,7 +187,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		})
 //line hecbench_aop.go:132
 		totalSum := scanOutput[aopThreads1]
-//line hecbench_aop.go:134
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -219,19 +196,17 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				}
 //line hecbench_aop.go:131
 				partialSum := scanOutput[gc_tx]
-//line hecbench_aop.go:133
 				gc_s_partialSum[gc_rank] = partialSum
 			}
 		}
-//line hecbench_aop.go:137
 		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
-//line hecbench_aop.go:139
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			foundPaths := gc_s_foundPaths[gc_rank]
+//line hecbench_aop.go:145
 			if foundPaths < 3 {
 				gc_r7 |= 1
 				gc_r7in = gc_rank
@@ -240,16 +215,14 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				gc_r7out = gc_rank
 			}
 		}
-//line hecbench_aop.go:154
 		if gc_r7 == 3 {
+//line hecbench_aop.go:155
 			compiled.DivergedIf(gc_b, "SyncThreads", gc_r7in, gc_r7out)
 		}
 		gc_agreed := gc_r7&1 != 0
-//line hecbench_aop.go:134
 		var agreed bool = gc_agreed
 //line hecbench_aop.go:134
 		if agreed {
-//line hecbench_aop.go:136
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -264,7 +237,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					smemSvds[foundPaths+partialSum] = S
 				}
 			}
-//line hecbench_aop.go:141
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -275,15 +247,14 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					foundPaths := gc_s_foundPaths[gc_rank]
 //line hecbench_aop.go:139
 					foundPaths += totalSum
-//line hecbench_aop.go:143
 					if gc_tx == 0 {
+//line hecbench_aop.go:144
 						lsum[0] = 0
 					}
 					gc_s_foundPaths[gc_rank] = foundPaths
 				}
 			}
 		} else {
-//line hecbench_aop.go:152
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -291,25 +262,20 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line hecbench_aop.go:143
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line hecbench_aop.go:143
 						gc_alive2 := gc_all2
-//line hecbench_aop.go:143
 						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_aop.go:143
 							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line hecbench_aop.go:144
 						if gc_alive2.ToBits() != 0 {
 //line hecbench_aop.go:144
 							lsum[0] = 0
 						}
 					}
-//line hecbench_aop.go:146
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -323,7 +289,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				}
 			}
 		}
-//line hecbench_aop.go:151
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -333,9 +298,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 //line hecbench_aop.go:147
 			compiled.SharedOr(&lsum[0], int32(inTheMoney))
 		}
-//line hecbench_aop.go:150
 		archsimd.ClearAVXUpperBits()
-//line hecbench_aop.go:152
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -350,10 +313,9 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			if !(lsum[0] == 0) {
 //line hecbench_aop.go:154
 				m += inTheMoney
-//line hecbench_aop.go:157
 				x := 0.0
-//line hecbench_aop.go:157
 				xSq := 0.0
+//line hecbench_aop.go:158
 				if inTheMoney != 0 {
 					x = S
 					xSq = S * S
@@ -372,7 +334,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		}
 	}
 	{
-//line hecbench_aop.go:122
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -380,25 +341,20 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := gc_from
 			if compiled.SIMD {
-//line hecbench_aop.go:173
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line hecbench_aop.go:173
 					gc_alive3 := gc_all3
-//line hecbench_aop.go:173
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line hecbench_aop.go:173
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line hecbench_aop.go:174
 					if gc_alive3.ToBits() != 0 {
 //line hecbench_aop.go:174
 						lsum[0] = 0
 					}
 				}
-//line hecbench_aop.go:176
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
@@ -412,7 +368,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			}
 		}
 	}
-//line hecbench_aop.go:180
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -422,7 +377,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 //line hecbench_aop.go:178
 		compiled.SharedAdd(&lsum[0], int32(m))
 	}
-//line hecbench_aop.go:182
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L15:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -431,7 +385,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_aop.go:182
 			notEnoughPaths := 0
 //line hecbench_aop.go:184
 			if gc_tx == 0 && int(lsum[0]) < minInTheMoney {
@@ -442,18 +395,15 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_tx == 0 {
 					allOutOfTheMoney[gc_bx] = 1
 				}
-//line hecbench_aop.go:192
 				gc_exited[gc_rank] = true
-//line hecbench_aop.go:218
 				continue gc_L15
 			}
-//line hecbench_aop.go:195
 			if gc_tx == 0 {
+//line hecbench_aop.go:196
 				lsums[0] = Double4{0, 0, 0, 0}
 			}
 		}
 	}
-//line hecbench_aop.go:203
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -467,7 +417,6 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		compiled.SharedAdd(&lsums[0].W, sums.W)
 	}
 	{
-//line hecbench_aop.go:207
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -485,29 +434,25 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		}
 	}
 	{
-//line hecbench_aop.go:215
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_aop.go:216
 		if gc_bound := aopSmemSlots; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := gc_from
 			if compiled.SIMD {
-//line hecbench_aop.go:215
 				gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line hecbench_aop.go:215
 					gc_alive6 := gc_all6
-//line hecbench_aop.go:215
 					if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line hecbench_aop.go:215
 						gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 //line hecbench_aop.go:216
 					if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
-//line hecbench_aop.go:216
 						break
 					}
 //line hecbench_aop.go:216

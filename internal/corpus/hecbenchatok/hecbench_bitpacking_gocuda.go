@@ -63,16 +63,14 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 //line hecbench_bitpacking.go:89
 					if !(gc_bx < numBlocks) {
 						{
-//line hecbench_bitpacking.go:89
 							gc_exited[gc_rank] = true
-//line hecbench_bitpacking.go:89
 							continue gc_L1
 						}
 					}
 //line hecbench_bitpacking.go:94
 					var localMin, localMax int32
-//line hecbench_bitpacking.go:96
 					lastThread := 0
+//line hecbench_bitpacking.go:97
 					for block := gc_bx; block < numBlocks; block += gc_gdx {
 						blockOffset := bpBlockSize * block
 						blockEnd := min(int(num)-blockOffset, bpBlockSize)
@@ -185,6 +183,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 	minBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	gc_off := 0
+//line hecbench_bitpacking.go:144
 	if gc_off >= 0 && gc_off < len(numDevice) {
 		gc_at := numDevice[gc_off:][:1]
 		gc_step := 0
@@ -342,6 +341,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 //line hecbench_bitpacking.go:65
 	for d := bpBlockSize / 2; d > 0; d >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_bitpacking.go:68
 			gc_off2 := d
 			gc_off3 := 0 - (bpBlockSize / 2)
 			gc_off4 := (0 - (bpBlockSize / 2)) + d
@@ -393,6 +393,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 0
+//line hecbench_bitpacking.go:89
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(outMinValPtr) && gc_off5 < len(minBuffer) && gc_off5 < len(maxBuffer) && gc_off5 < len(numBitsPtr) {
 			gc_at6 := outMinValPtr[gc_off5:][:1]
 			gc_at7 := minBuffer[gc_off5:][:1]
@@ -408,7 +409,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				gc_at9[0] = uint8(4*8 - bits.LeadingZeros32(rng))
 			}
 		} else {
-//line hecbench_bitpacking.go:159
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -465,12 +465,10 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 		}
 //line hecbench_bitpacking.go:165
 		numBlocks := int(roundUpDiv(num, bpBlockSize))
-//line hecbench_bitpacking.go:173
 		blockID := gc_bx
 		gc_s_numBlocks[gc_rank] = numBlocks
 		gc_s_blockID[gc_rank] = blockID
 	}
-//line hecbench_bitpacking.go:173
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -491,9 +489,7 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				blockID := gc_s_blockID[gc_rank]
 //line hecbench_bitpacking.go:173
 				if !(blockID < numBlocks) {
-//line hecbench_bitpacking.go:173
 					gc_exited[gc_rank] = true
-//line hecbench_bitpacking.go:173
 					continue gc_L2
 				}
 //line hecbench_bitpacking.go:178
@@ -522,7 +518,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				gc_s_bufferStart[gc_rank] = bufferStart
 			}
 		}
-//line hecbench_bitpacking.go:193
 		for {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -539,6 +534,7 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				}
 				blockEndIdx := gc_s_blockEndIdx[gc_rank]
 				bufferStart := gc_s_bufferStart[gc_rank]
+//line hecbench_bitpacking.go:210
 				if bufferStart < blockEndIdx {
 					gc_r3 |= 1
 					gc_r3in = gc_rank
@@ -548,6 +544,7 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				}
 			}
 			if gc_r3 == 3 {
+//line hecbench_bitpacking.go:220
 				compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
 			}
 			if gc_r3&1 == 0 {
@@ -569,6 +566,7 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				}
 			}
 			compiled.OutOfLine(func() {
+//line hecbench_bitpacking.go:206
 				inBuffer := inBuffer[:256]
 				gc_s_bitStart := gc_s_bitStart[:gc_n]
 				gc_s_startIdx := gc_s_startIdx[:gc_n]

@@ -53,7 +53,6 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 //line hecbench_bitpacking.go:98
 		gc_s_lastThread := gc_s_lastThread[:gc_n]
 		{
-//line hecbench_bitpacking.go:101
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L1:
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -67,16 +66,14 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 //line hecbench_bitpacking.go:89
 					if !(gc_bx < numBlocks) {
 						{
-//line hecbench_bitpacking.go:89
 							gc_exited[gc_rank] = true
-//line hecbench_bitpacking.go:89
 							continue gc_L1
 						}
 					}
 //line hecbench_bitpacking.go:94
 					var localMin, localMax int32
-//line hecbench_bitpacking.go:96
 					lastThread := 0
+//line hecbench_bitpacking.go:97
 					for block := gc_bx; block < numBlocks; block += gc_gdx {
 						blockOffset := bpBlockSize * block
 						blockEnd := min(int(num)-blockOffset, bpBlockSize)
@@ -98,7 +95,6 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 //line hecbench_bitpacking.go:116
 					minBuffer[gc_tx] = localMin
 					maxBuffer[gc_tx] = localMax
-//line hecbench_bitpacking.go:122
 					gc_s_lastThread[gc_rank] = lastThread
 				}
 			}
@@ -108,7 +104,6 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 	var minBuffer_ []int32 = minBuffer
 //line hecbench_bitpacking.go:122
 	var maxBuffer_ []int32 = maxBuffer
-//line hecbench_bitpacking.go:124
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -117,12 +112,10 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 		lastThread := gc_s_lastThread[gc_rank]
 //line hecbench_bitpacking.go:122
 		var blockEnd_ int = lastThread
-//line hecbench_bitpacking.go:124
 		gc_s_blockEnd_[gc_rank] = blockEnd_
 	}
 //line hecbench_bitpacking.go:65
 	for d := bpBlockSize / 2; d > 0; d >>= 1 {
-//line hecbench_bitpacking.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -146,7 +139,6 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 			}
 		}
 	}
-//line hecbench_bitpacking.go:82
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -154,49 +146,37 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := gc_from
 		if compiled.SIMD {
-//line hecbench_bitpacking.go:124
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_bitpacking.go:124
 				gc_alive := gc_all
-//line hecbench_bitpacking.go:124
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_bitpacking.go:124
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line hecbench_bitpacking.go:125
 				var gc_u int32
-//line hecbench_bitpacking.go:125
 				if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line hecbench_bitpacking.go:125
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_bitpacking.go:125
 					gc_u = minBuffer[0]
 				}
-//line hecbench_bitpacking.go:125
 				if gc_alive.ToBits() != 0 {
 //line hecbench_bitpacking.go:125
 					minValue[gc_bx] = gc_u
 				}
-//line hecbench_bitpacking.go:125
 				var gc_u2 int32
-//line hecbench_bitpacking.go:125
 				if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
-//line hecbench_bitpacking.go:125
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_bitpacking.go:125
 					gc_u2 = maxBuffer[0]
 				}
-//line hecbench_bitpacking.go:126
 				if gc_alive.ToBits() != 0 {
 //line hecbench_bitpacking.go:126
 					maxValue[gc_bx] = gc_u2
 				}
 			}
-//line hecbench_bitpacking.go:128
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -240,58 +220,50 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 //line hecbench_bitpacking.go:140
 	minBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
-//line hecbench_bitpacking.go:143
 	gc_off := 0
+//line hecbench_bitpacking.go:144
 	if gc_off >= 0 && gc_off < len(numDevice) {
 		gc_at := numDevice[gc_off:][:1]
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
-//line hecbench_bitpacking.go:151
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 			{
 				gc_rank := gc_step + 1
-//line hecbench_bitpacking.go:151
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 			{
 				gc_rank := gc_step + 2
-//line hecbench_bitpacking.go:151
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 			{
 				gc_rank := gc_step + 3
-//line hecbench_bitpacking.go:151
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 		}
@@ -302,7 +274,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 			readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 			gc_s_num[gc_rank] = num
 		}
 	} else {
@@ -316,7 +287,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 			{
@@ -327,7 +297,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 			{
@@ -338,7 +307,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 			{
@@ -349,7 +317,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank] = num
 			}
 		}
@@ -360,14 +327,13 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 			readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-//line hecbench_bitpacking.go:146
 			gc_s_num[gc_rank] = num
 		}
 	}
+//line hecbench_bitpacking.go:149
 	var minBuffer_ []int32 = minBuffer
 //line hecbench_bitpacking.go:149
 	var maxBuffer_ []int32 = maxBuffer
-//line hecbench_bitpacking.go:151
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
@@ -376,7 +342,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
@@ -385,7 +350,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
@@ -394,7 +358,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
@@ -403,7 +366,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 	}
@@ -412,13 +374,12 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 		num := gc_s_num[gc_rank]
 //line hecbench_bitpacking.go:149
 		var blockEnd int = min(bpBlockSize, int(num))
-//line hecbench_bitpacking.go:151
 		gc_s_blockEnd[gc_rank] = blockEnd
 	}
 //line hecbench_bitpacking.go:65
 	for d := bpBlockSize / 2; d > 0; d >>= 1 {
-//line hecbench_bitpacking.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_bitpacking.go:68
 			gc_off2 := d
 			gc_off3 := 0 - (bpBlockSize / 2)
 			gc_off4 := (0 - (bpBlockSize / 2)) + d
@@ -429,7 +390,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				gc_at5 := maxBuffer_[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_bitpacking.go:79
 					blockEnd := gc_s_blockEnd[gc_rank]
 //line hecbench_bitpacking.go:66
 					if gc_tx < bpBlockSize/2 {
@@ -465,13 +425,13 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			}
 		}
 	}
-//line hecbench_bitpacking.go:83
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 0
+//line hecbench_bitpacking.go:89
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(outMinValPtr) && gc_off5 < len(minBuffer) && gc_off5 < len(maxBuffer) && gc_off5 < len(numBitsPtr) {
 			gc_at6 := outMinValPtr[gc_off5:][:1]
 			gc_at7 := minBuffer[gc_off5:][:1]
@@ -487,7 +447,6 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				gc_at9[0] = uint8(4*8 - bits.LeadingZeros32(rng))
 			}
 		} else {
-//line hecbench_bitpacking.go:159
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -537,7 +496,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 	valueOffset := valueOffsetPtr[0]
 //line hecbench_bitpacking.go:171
 	inBuffer := gocuda.Shared[uint32](t, bpBlockSize)[:bpBlockSize]
-//line hecbench_bitpacking.go:173
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -545,13 +503,10 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 		}
 //line hecbench_bitpacking.go:165
 		numBlocks := int(roundUpDiv(num, bpBlockSize))
-//line hecbench_bitpacking.go:173
 		blockID := gc_bx
-//line hecbench_bitpacking.go:176
 		gc_s_numBlocks[gc_rank] = numBlocks
 		gc_s_blockID[gc_rank] = blockID
 	}
-//line hecbench_bitpacking.go:173
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -560,7 +515,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line hecbench_bitpacking.go:182
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -573,9 +527,7 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				blockID := gc_s_blockID[gc_rank]
 //line hecbench_bitpacking.go:173
 				if !(blockID < numBlocks) {
-//line hecbench_bitpacking.go:173
 					gc_exited[gc_rank] = true
-//line hecbench_bitpacking.go:173
 					continue gc_L2
 				}
 //line hecbench_bitpacking.go:178
@@ -595,7 +547,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 //line hecbench_bitpacking.go:192
 				var val uint32
 				bufferStart := blockStartIdx
-//line hecbench_bitpacking.go:205
 				gc_s_outputIdx[gc_rank] = outputIdx
 				gc_s_bitStart[gc_rank] = bitStart
 				gc_s_startIdx[gc_rank] = startIdx
@@ -605,7 +556,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				gc_s_bufferStart[gc_rank] = bufferStart
 			}
 		}
-//line hecbench_bitpacking.go:193
 		for {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -615,7 +565,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				return
 			}
 			gc_r3, gc_r3in, gc_r3out := 0, 0, 0
-//line hecbench_bitpacking.go:203
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -623,6 +572,7 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				}
 				blockEndIdx := gc_s_blockEndIdx[gc_rank]
 				bufferStart := gc_s_bufferStart[gc_rank]
+//line hecbench_bitpacking.go:210
 				if bufferStart < blockEndIdx {
 					gc_r3 |= 1
 					gc_r3in = gc_rank
@@ -631,14 +581,13 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 					gc_r3out = gc_rank
 				}
 			}
-//line hecbench_bitpacking.go:219
 			if gc_r3 == 3 {
+//line hecbench_bitpacking.go:220
 				compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
 			}
 			if gc_r3&1 == 0 {
 				break
 			}
-//line hecbench_bitpacking.go:226
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -654,8 +603,8 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 					}
 				}
 			}
-//line hecbench_bitpacking.go:205
 			compiled.OutOfLine(func() {
+//line hecbench_bitpacking.go:206
 				inBuffer := inBuffer[:256]
 //line hecbench_bitpacking.go:208
 				gc_s_bitStart := gc_s_bitStart[:gc_n]
@@ -668,7 +617,6 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 //line hecbench_bitpacking.go:216
 				gc_s_bufferStart := gc_s_bufferStart[:gc_n]
 				{
-//line hecbench_bitpacking.go:219
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						if gc_exited[gc_rank] {
@@ -699,14 +647,12 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 						}
 //line hecbench_bitpacking.go:193
 						bufferStart += bpBlockSize
-//line hecbench_bitpacking.go:196
 						gc_s_val[gc_rank] = val
 						gc_s_bufferStart[gc_rank] = bufferStart
 					}
 				}
 			})
 		}
-//line hecbench_bitpacking.go:203
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {

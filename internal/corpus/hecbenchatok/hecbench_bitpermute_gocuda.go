@@ -57,7 +57,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 	exchange := gocuda.DynamicShared[int64](t)
 //line hecbench_bitpermute.go:74
 	step := uint32(1) << (lgDomainSize - bpLgZCount)
-//line hecbench_bitpermute.go:76
 	stride := uint32(gc_bdx * gc_gdx)
 //line hecbench_bitpermute.go:78
 	var gc_l_xchg [32][][32][32]int64
@@ -73,7 +72,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_bitpermute.go:92
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -85,20 +83,15 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				gc_pos.Thread = gc_rank
 //line hecbench_bitpermute.go:68
 				xchg := unsafe.Slice((*[bpZCount][bpZCount]int64)(unsafe.Pointer(unsafe.SliceData(exchange))), len(exchange)/(bpZCount*bpZCount))
-//line hecbench_bitpermute.go:75
 				tid := uint32(gc_tx + gc_bdx*gc_bx)
-//line hecbench_bitpermute.go:78
 				gc_l_xchg[gc_lane] = xchg
 				gc_l_tid[gc_lane] = tid
 			}
 		}
-//line hecbench_bitpermute.go:79
 		gc_save12 := gc_act
 		gc_in12 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_bitpermute.go:78
 			more := true
-//line hecbench_bitpermute.go:80
 			gc_l_more[gc_lane] = more
 		}
 		for {
@@ -108,7 +101,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 			}
 			gc_act = gc_in12 &^ gc_dead
 			var gc_m12, gc_skip12 uint32
-//line hecbench_bitpermute.go:90
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -136,11 +128,9 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 //line hecbench_bitpermute.go:79
 				groupIdx := tid >> bpLgZCount
 				groupRev := bitRev(groupIdx, lgDomainSize-2*bpLgZCount)
-//line hecbench_bitpermute.go:83
 				gc_l_groupIdx[gc_lane] = groupIdx
 				gc_l_groupRev[gc_lane] = groupRev
 			}
-//line hecbench_bitpermute.go:87
 			var gc_m4 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -149,7 +139,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				groupIdx := gc_l_groupIdx[gc_lane]
-//line hecbench_bitpermute.go:96
 				groupRev := gc_l_groupRev[gc_lane]
 //line hecbench_bitpermute.go:82
 				if groupIdx > groupRev {
@@ -159,13 +148,11 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 			gc_save4 := gc_act
 			gc_act = gc_save4 & gc_m4
 			if gc_act != 0 {
-//line hecbench_bitpermute.go:83
 				gc_skip12 |= gc_act
 				gc_act = 0
 			}
 			gc_act = gc_save4 &^ gc_dead &^ gc_skip12
 			{
-//line hecbench_bitpermute.go:89
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -182,11 +169,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					gid := uint32(gc_tx) / bpZCount
 					idx := uint32(gc_tx) % bpZCount
 					rev := bitRev(idx, bpLgZCount)
-//line hecbench_bitpermute.go:74
 					xchg := gc_l_xchg[gc_lane]
-//line hecbench_bitpermute.go:76
 					groupIdx := gc_l_groupIdx[gc_lane]
-//line hecbench_bitpermute.go:78
 					groupRev := gc_l_groupRev[gc_lane]
 //line hecbench_bitpermute.go:86
 					baseIdx := groupIdx*bpZCount + idx
@@ -202,8 +186,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(1)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -211,8 +195,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(2)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -220,8 +204,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(3)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -229,8 +213,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(4)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -238,8 +222,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(5)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -247,8 +231,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(6)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -256,8 +240,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(7)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -265,8 +249,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(8)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -274,8 +258,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(9)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -283,8 +267,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(10)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -292,8 +276,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(11)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -301,8 +285,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(12)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -310,8 +294,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(13)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -319,8 +303,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(14)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -328,8 +312,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(15)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -337,8 +321,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(16)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -346,8 +330,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(17)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -355,8 +339,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(18)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -364,8 +348,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(19)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -373,8 +357,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(20)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -382,8 +366,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(21)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -391,8 +375,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(22)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -400,8 +384,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(23)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -409,8 +393,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(24)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -418,8 +402,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(25)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -427,8 +411,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(26)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -436,8 +420,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(27)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -445,8 +429,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(28)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -454,8 +438,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(29)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -463,8 +447,8 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(30)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
@@ -472,15 +456,14 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 						}
 					}
 					{
-//line hecbench_bitpermute.go:91
 						i := uint32(31)
+//line hecbench_bitpermute.go:92
 						regs[i] = in[i*step+baseIdx]
 						xchg[gid][i][rev] = regs[i]
 						if groupIdx != groupRev {
 							regs[i] = in[i*step+baseRev]
 						}
 					}
-//line hecbench_bitpermute.go:99
 					gc_l_baseIdx[gc_lane] = baseIdx
 					gc_l_baseRev[gc_lane] = baseRev
 					gc_l_regs[gc_lane] = regs
@@ -503,173 +486,170 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					gid := uint32(gc_tx) / bpZCount
 					idx := uint32(gc_tx) % bpZCount
 					rev := bitRev(idx, bpLgZCount)
-//line hecbench_bitpermute.go:74
 					xchg := gc_l_xchg[gc_lane]
-//line hecbench_bitpermute.go:76
 					baseRev := gc_l_baseRev[gc_lane]
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(0)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(1)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(2)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(3)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(4)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(5)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(6)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(7)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(8)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(9)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(10)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(11)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(12)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(13)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(14)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(15)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(16)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(17)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(18)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(19)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(20)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(21)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(22)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(23)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(24)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(25)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(26)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(27)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(28)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(29)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(30)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 					{
-//line hecbench_bitpermute.go:101
 						i_ := uint32(31)
+//line hecbench_bitpermute.go:102
 						out[i_*step+baseRev] = xchg[gid][rev][i_]
 					}
 				}
 			}
-//line hecbench_bitpermute.go:107
 			var gc_m7 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -678,7 +658,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				groupIdx := gc_l_groupIdx[gc_lane]
-//line hecbench_bitpermute.go:116
 				groupRev := gc_l_groupRev[gc_lane]
 //line hecbench_bitpermute.go:105
 				if groupIdx == groupRev {
@@ -688,13 +667,11 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 			gc_save7 := gc_act
 			gc_act = gc_save7 & gc_m7
 			if gc_act != 0 {
-//line hecbench_bitpermute.go:106
 				gc_skip12 |= gc_act
 				gc_act = 0
 			}
 			gc_act = gc_save7 &^ gc_dead &^ gc_skip12
 			{
-//line hecbench_bitpermute.go:112
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -711,174 +688,171 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					gid := uint32(gc_tx) / bpZCount
 					idx := uint32(gc_tx) % bpZCount
 					rev := bitRev(idx, bpLgZCount)
-//line hecbench_bitpermute.go:74
 					xchg := gc_l_xchg[gc_lane]
-//line hecbench_bitpermute.go:76
 					regs := gc_l_regs[gc_lane]
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(0)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(1)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(2)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(3)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(4)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(5)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(6)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(7)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(8)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(9)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(10)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(11)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(12)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(13)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(14)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(15)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(16)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(17)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(18)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(19)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(20)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(21)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(22)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(23)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(24)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(25)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(26)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(27)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(28)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(29)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(30)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 					{
-//line hecbench_bitpermute.go:111
 						i_2 := uint32(31)
+//line hecbench_bitpermute.go:112
 						xchg[gid][i_2][rev] = regs[i_2]
 					}
 				}
 			}
 			{
-//line hecbench_bitpermute.go:118
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -895,168 +869,166 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					gid := uint32(gc_tx) / bpZCount
 					idx := uint32(gc_tx) % bpZCount
 					rev := bitRev(idx, bpLgZCount)
-//line hecbench_bitpermute.go:74
 					xchg := gc_l_xchg[gc_lane]
-//line hecbench_bitpermute.go:76
 					baseIdx := gc_l_baseIdx[gc_lane]
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(0)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(1)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(2)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(3)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(4)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(5)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(6)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(7)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(8)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(9)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(10)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(11)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(12)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(13)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(14)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(15)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(16)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(17)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(18)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(19)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(20)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(21)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(22)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(23)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(24)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(25)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(26)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(27)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(28)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(29)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(30)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 					{
-//line hecbench_bitpermute.go:117
 						i_3 := uint32(31)
+//line hecbench_bitpermute.go:118
 						out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
 					}
 				}
@@ -1066,7 +1038,6 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_bitpermute.go:129
 				tid := gc_l_tid[gc_lane]
 //line hecbench_bitpermute.go:131
 				var more bool

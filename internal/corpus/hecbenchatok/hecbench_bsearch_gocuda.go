@@ -48,8 +48,8 @@ func gc_body_kernelBS(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_bsearch.go:15
 				i := uint64(gc_bx*gc_bdx + gc_tx)
+//line hecbench_bsearch.go:16
 				if i >= zSize {
 					continue gc_L1
 				}
@@ -57,11 +57,8 @@ func gc_body_kernelBS(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float
 				low := uint64(0)
 				high := n
 				for high-low > 1 {
-//line hecbench_bsearch.go:22
 					gc_b.Tick()
-//line hecbench_bsearch.go:22
 					if gc_b.Stopped() {
-//line hecbench_bsearch.go:22
 						return
 					}
 					mid := low + (high-low)/2
@@ -110,7 +107,6 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_bsearch.go:41
 		nbits := uint(0)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
@@ -120,10 +116,9 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_bsearch.go:37
 				i := uint64(gc_bx*gc_bdx + gc_tx)
-				if i >= zSize {
 //line hecbench_bsearch.go:38
+				if i >= zSize {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
@@ -131,11 +126,8 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 		}
 //line hecbench_bsearch.go:42
 		for n>>nbits != 0 {
-//line hecbench_bsearch.go:42
 			gc_b.Tick()
-//line hecbench_bsearch.go:42
 			if gc_b.Stopped() {
-//line hecbench_bsearch.go:42
 				return
 			}
 			nbits++
@@ -147,7 +139,6 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_bsearch.go:37
 				i := uint64(gc_bx*gc_bdx + gc_tx)
 //line hecbench_bsearch.go:45
 				k := uint64(1) << (nbits - 1)
@@ -157,11 +148,8 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 					idx = k
 				}
 				for {
-//line hecbench_bsearch.go:51
 					gc_b.Tick()
-//line hecbench_bsearch.go:51
 					if gc_b.Stopped() {
-//line hecbench_bsearch.go:51
 						return
 					}
 					k >>= 1
@@ -212,7 +200,6 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_bsearch.go:72
 		nbits := uint(0)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
@@ -222,10 +209,9 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_bsearch.go:68
 				i := uint64(gc_bx*gc_bdx + gc_tx)
-				if i >= zSize {
 //line hecbench_bsearch.go:69
+				if i >= zSize {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
@@ -233,11 +219,8 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 		}
 //line hecbench_bsearch.go:73
 		for n>>nbits != 0 {
-//line hecbench_bsearch.go:73
 			gc_b.Tick()
-//line hecbench_bsearch.go:73
 			if gc_b.Stopped() {
-//line hecbench_bsearch.go:73
 				return
 			}
 			nbits++
@@ -249,7 +232,6 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_bsearch.go:68
 				i := uint64(gc_bx*gc_bdx + gc_tx)
 //line hecbench_bsearch.go:76
 				k := uint64(1) << (nbits - 1)
@@ -259,11 +241,8 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 					idx = k
 				}
 				for {
-//line hecbench_bsearch.go:82
 					gc_b.Tick()
-//line hecbench_bsearch.go:82
 					if gc_b.Stopped() {
-//line hecbench_bsearch.go:82
 						return
 					}
 					k >>= 1
@@ -316,13 +295,10 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_bsearch.go:105
 			i := uint64(gc_bx*gc_bdx + gc_tx)
-//line hecbench_bsearch.go:109
 			lid := uint64(gc_tx)
 //line hecbench_bsearch.go:106
 			if i >= zSize {
-//line hecbench_bsearch.go:106
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -330,11 +306,8 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 			if lid == 0 {
 				nbits := uint(0)
 				for n>>nbits != 0 {
-//line hecbench_bsearch.go:113
 					gc_b.Tick()
-//line hecbench_bsearch.go:113
 					if gc_b.Stopped() {
-//line hecbench_bsearch.go:113
 						return
 					}
 					nbits++
@@ -350,7 +323,6 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_bsearch.go:105
 			i := uint64(gc_bx*gc_bdx + gc_tx)
 //line hecbench_bsearch.go:120
 			p := k[0]
@@ -360,11 +332,8 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 				idx = p
 			}
 			for {
-//line hecbench_bsearch.go:126
 				gc_b.Tick()
-//line hecbench_bsearch.go:126
 				if gc_b.Stopped() {
-//line hecbench_bsearch.go:126
 					return
 				}
 				p >>= 1

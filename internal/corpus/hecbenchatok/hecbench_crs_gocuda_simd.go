@@ -28,17 +28,13 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_exited := gc_b.Exited()
 //line hecbench_crs.go:19
 	sharedData := gocuda.DynamicShared[int64](t)
-//line hecbench_crs.go:21
 	w := 4
 //line hecbench_crs.go:25
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
 //line hecbench_crs.go:27
 	worksizePerblock := gc_bdx / w * w
-//line hecbench_crs.go:42
 	bitInt := uint32(0x01)
-//line hecbench_crs.go:45
 	var i_ int = 0
-//line hecbench_crs.go:47
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -54,24 +50,19 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			var result int64
 //line hecbench_crs.go:30
 			if gc_tx >= worksizePerblock {
-//line hecbench_crs.go:30
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_crs.go:34
 			if idx >= uint32(size) {
-//line hecbench_crs.go:34
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_crs.go:38
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
 //line hecbench_crs.go:43
 			var matrixInt uint32
 			_ = i
 			_ = j
-//line hecbench_crs.go:49
 			_ = matrixInt
 			gc_s_result[gc_rank] = result
 			gc_s_groupOffset[gc_rank] = groupOffset
@@ -80,18 +71,14 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 //line hecbench_crs.go:45
 	for ; i_ < k; i_++ {
-//line hecbench_crs.go:47
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_crs.go:28
 				gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line hecbench_crs.go:28
 					gc_alive3 := gc_all3
-//line hecbench_crs.go:28
 					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line hecbench_crs.go:28
 						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
@@ -100,7 +87,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:46
 					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
-//line hecbench_crs.go:46
 						break
 					}
 //line hecbench_crs.go:47
@@ -120,8 +106,8 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
-//line hecbench_crs.go:50
 		compiled.OutOfLine(func() {
+//line hecbench_crs.go:51
 			gc_s_index := gc_s_index[:gc_n]
 //line hecbench_crs.go:53
 			gc_s_result := gc_s_result[:gc_n]
@@ -130,20 +116,19 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 //line hecbench_crs.go:57
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
-//line hecbench_crs.go:60
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
 					index := gc_s_index[gc_rank]
+//line hecbench_crs.go:66
 					var j int
 					_ = j
 					result := gc_s_result[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
-//line hecbench_crs.go:50
 					var j_ int = 0
 //line hecbench_crs.go:50
 					for ; j_ < w; j_++ {
@@ -154,25 +139,20 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					}
 //line hecbench_crs.go:55
 					j = j_
-//line hecbench_crs.go:57
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-//line hecbench_crs.go:64
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD {
-//line hecbench_crs.go:28
 			gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line hecbench_crs.go:28
 				gc_alive6 := gc_all6
-//line hecbench_crs.go:28
 				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line hecbench_crs.go:28
 					gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
@@ -181,7 +161,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:28
 				var i int
-//line hecbench_crs.go:28
 				_ = i
 //line hecbench_crs.go:28
 				result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank:])
@@ -189,7 +168,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				i = i_
 //line hecbench_crs.go:59
 				if int(idx) < 0 || int(idx) > len(out)-4 {
-//line hecbench_crs.go:59
 					break
 				}
 //line hecbench_crs.go:59
@@ -234,17 +212,13 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_exited := gc_b.Exited()
 //line hecbench_crs.go:66
 	sharedData := gocuda.DynamicShared[int64](t)
-//line hecbench_crs.go:68
 	w := 5
 //line hecbench_crs.go:72
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
 //line hecbench_crs.go:74
 	worksizePerblock := gc_bdx / w * w
-//line hecbench_crs.go:89
 	bitInt := uint32(0x01)
-//line hecbench_crs.go:92
 	var i_ int = 0
-//line hecbench_crs.go:94
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -260,24 +234,19 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			var result int64
 //line hecbench_crs.go:77
 			if gc_tx >= worksizePerblock {
-//line hecbench_crs.go:77
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_crs.go:81
 			if idx >= uint32(size) {
-//line hecbench_crs.go:81
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_crs.go:85
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
 //line hecbench_crs.go:90
 			var matrixInt uint32
 			_ = i
 			_ = j
-//line hecbench_crs.go:96
 			_ = matrixInt
 			gc_s_result[gc_rank] = result
 			gc_s_groupOffset[gc_rank] = groupOffset
@@ -286,18 +255,14 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 //line hecbench_crs.go:92
 	for ; i_ < k; i_++ {
-//line hecbench_crs.go:94
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_crs.go:75
 				gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line hecbench_crs.go:75
 					gc_alive3 := gc_all3
-//line hecbench_crs.go:75
 					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line hecbench_crs.go:75
 						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
@@ -306,7 +271,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:93
 					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
-//line hecbench_crs.go:93
 						break
 					}
 //line hecbench_crs.go:94
@@ -326,8 +290,8 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
-//line hecbench_crs.go:97
 		compiled.OutOfLine(func() {
+//line hecbench_crs.go:98
 			gc_s_index := gc_s_index[:gc_n]
 //line hecbench_crs.go:100
 			gc_s_result := gc_s_result[:gc_n]
@@ -336,20 +300,19 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 //line hecbench_crs.go:104
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
-//line hecbench_crs.go:107
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
 					index := gc_s_index[gc_rank]
+//line hecbench_crs.go:113
 					var j int
 					_ = j
 					result := gc_s_result[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
-//line hecbench_crs.go:97
 					var j_ int = 0
 //line hecbench_crs.go:97
 					for ; j_ < w; j_++ {
@@ -360,25 +323,20 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					}
 //line hecbench_crs.go:102
 					j = j_
-//line hecbench_crs.go:104
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-//line hecbench_crs.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD {
-//line hecbench_crs.go:75
 			gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line hecbench_crs.go:75
 				gc_alive6 := gc_all6
-//line hecbench_crs.go:75
 				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line hecbench_crs.go:75
 					gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
@@ -387,7 +345,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:75
 				var i int
-//line hecbench_crs.go:75
 				_ = i
 //line hecbench_crs.go:75
 				result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank:])
@@ -395,7 +352,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				i = i_
 //line hecbench_crs.go:106
 				if int(idx) < 0 || int(idx) > len(out)-4 {
-//line hecbench_crs.go:106
 					break
 				}
 //line hecbench_crs.go:106
@@ -440,17 +396,13 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_exited := gc_b.Exited()
 //line hecbench_crs.go:113
 	sharedData := gocuda.DynamicShared[int64](t)
-//line hecbench_crs.go:115
 	w := 4
 //line hecbench_crs.go:122
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
 //line hecbench_crs.go:124
 	worksizePerblock := gc_bdx / w * w
-//line hecbench_crs.go:139
 	bitInt := uint32(0x01)
-//line hecbench_crs.go:142
 	var i_ int = 0
-//line hecbench_crs.go:144
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -469,24 +421,19 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			result[1] = 0
 //line hecbench_crs.go:127
 			if gc_tx >= worksizePerblock {
-//line hecbench_crs.go:127
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_crs.go:131
 			if idx >= uint32(size) {
-//line hecbench_crs.go:131
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_crs.go:135
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
 //line hecbench_crs.go:140
 			var matrixInt uint32
 			_ = i
 			_ = j
-//line hecbench_crs.go:146
 			_ = matrixInt
 			gc_s_result[gc_rank] = result
 			gc_s_groupOffset[gc_rank] = groupOffset
@@ -495,18 +442,14 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 //line hecbench_crs.go:142
 	for ; i_ < k; i_++ {
-//line hecbench_crs.go:144
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_crs.go:125
 				gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line hecbench_crs.go:125
 					gc_alive3 := gc_all3
-//line hecbench_crs.go:125
 					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line hecbench_crs.go:125
 						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
@@ -515,7 +458,6 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:143
 					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
-//line hecbench_crs.go:143
 						break
 					}
 //line hecbench_crs.go:144
@@ -535,8 +477,8 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
-//line hecbench_crs.go:147
 		compiled.OutOfLine(func() {
+//line hecbench_crs.go:148
 			gc_s_index := gc_s_index[:gc_n]
 //line hecbench_crs.go:150
 			gc_s_result := gc_s_result[:gc_n]
@@ -545,20 +487,19 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 //line hecbench_crs.go:154
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
-//line hecbench_crs.go:157
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
 					index := gc_s_index[gc_rank]
+//line hecbench_crs.go:163
 					var j int
 					_ = j
 					result := gc_s_result[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
-//line hecbench_crs.go:147
 					var j_ int = 0
 //line hecbench_crs.go:147
 					for ; j_ < w; j_++ {
@@ -570,14 +511,12 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					}
 //line hecbench_crs.go:153
 					j = j_
-//line hecbench_crs.go:155
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-//line hecbench_crs.go:162
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -617,17 +556,13 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_exited := gc_b.Exited()
 //line hecbench_crs.go:165
 	sharedData := gocuda.DynamicShared[int64](t)
-//line hecbench_crs.go:167
 	w := 8
 //line hecbench_crs.go:176
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
 //line hecbench_crs.go:178
 	worksizePerblock := gc_bdx / w * w
-//line hecbench_crs.go:193
 	bitInt := uint32(0x01)
-//line hecbench_crs.go:196
 	var i_ int = 0
-//line hecbench_crs.go:198
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -648,24 +583,19 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			result[3] = 0
 //line hecbench_crs.go:181
 			if gc_tx >= worksizePerblock {
-//line hecbench_crs.go:181
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_crs.go:185
 			if idx >= uint32(size) {
-//line hecbench_crs.go:185
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_crs.go:189
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
 //line hecbench_crs.go:194
 			var matrixInt uint32
 			_ = i
 			_ = j
-//line hecbench_crs.go:200
 			_ = matrixInt
 			gc_s_result[gc_rank] = result
 			gc_s_groupOffset[gc_rank] = groupOffset
@@ -674,18 +604,14 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 //line hecbench_crs.go:196
 	for ; i_ < k; i_++ {
-//line hecbench_crs.go:198
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_crs.go:179
 				gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line hecbench_crs.go:179
 					gc_alive3 := gc_all3
-//line hecbench_crs.go:179
 					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line hecbench_crs.go:179
 						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
@@ -694,7 +620,6 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
 //line hecbench_crs.go:197
 					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
-//line hecbench_crs.go:197
 						break
 					}
 //line hecbench_crs.go:198
@@ -714,8 +639,8 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
-//line hecbench_crs.go:201
 		compiled.OutOfLine(func() {
+//line hecbench_crs.go:202
 			gc_s_index := gc_s_index[:gc_n]
 //line hecbench_crs.go:204
 			gc_s_result := gc_s_result[:gc_n]
@@ -724,20 +649,19 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 //line hecbench_crs.go:208
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
-//line hecbench_crs.go:211
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
 					index := gc_s_index[gc_rank]
+//line hecbench_crs.go:217
 					var j int
 					_ = j
 					result := gc_s_result[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
-//line hecbench_crs.go:201
 					var j_ int = 0
 //line hecbench_crs.go:201
 					for ; j_ < w; j_++ {
@@ -751,14 +675,12 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					}
 //line hecbench_crs.go:209
 					j = j_
-//line hecbench_crs.go:211
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-//line hecbench_crs.go:218
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx

@@ -53,7 +53,6 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_eikonal.go:222
 	listIdx := uint32(gc_by*gc_gdx + gc_bx)
 //line hecbench_eikonal.go:224
 	if listIdx < nActiveBlock {
@@ -73,11 +72,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -89,11 +85,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -105,11 +98,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -121,11 +111,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -137,11 +124,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 					tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 					ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -158,7 +142,6 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 		}
 //line hecbench_eikonal.go:241
 		for i := blocksize; i > 0; i /= 2 {
-//line hecbench_eikonal.go:243
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -168,11 +151,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -188,11 +168,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -208,11 +185,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -228,11 +202,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -248,11 +219,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 					tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 					ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -272,7 +240,6 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 			}
 		}
 		{
-//line hecbench_eikonal.go:258
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -282,11 +249,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -299,11 +263,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -316,11 +277,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -333,11 +291,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
@@ -350,11 +305,8 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_eikonal.go:233
 					tz := uint32(gc_tz)
-//line hecbench_eikonal.go:232
 					ty := uint32(gc_ty)
-//line hecbench_eikonal.go:231
 					tx := uint32(gc_tx)
 //line hecbench_eikonal.go:234
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx

@@ -41,8 +41,8 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:107
 			tid := gc_tx
+//line hecbench_fft.go:108
 			gid := gc_bx*512 + tid
 			hi := tid >> 3
 			lo := tid & 7
@@ -51,43 +51,43 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 //line hecbench_fft.go:112
 			reversed := [8]int{0, 4, 2, 6, 1, 5, 3, 7}
 			{
-//line hecbench_fft.go:115
 				i := int(0)
+//line hecbench_fft.go:116
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:115
 				i := int(1)
+//line hecbench_fft.go:116
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:115
 				i := int(2)
+//line hecbench_fft.go:116
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:115
 				i := int(3)
+//line hecbench_fft.go:116
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:115
 				i := int(4)
+//line hecbench_fft.go:116
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:115
 				i := int(5)
+//line hecbench_fft.go:116
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:115
 				i := int(6)
+//line hecbench_fft.go:116
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:115
 				i := int(7)
+//line hecbench_fft.go:116
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 //line hecbench_fft.go:119
@@ -97,33 +97,33 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-//line hecbench_fft.go:121
 				j := int(2)
+//line hecbench_fft.go:122
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-//line hecbench_fft.go:121
 				j := int(3)
+//line hecbench_fft.go:122
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-//line hecbench_fft.go:121
 				j := int(4)
+//line hecbench_fft.go:122
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-//line hecbench_fft.go:121
 				j := int(5)
+//line hecbench_fft.go:122
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-//line hecbench_fft.go:121
 				j := int(6)
+//line hecbench_fft.go:122
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-//line hecbench_fft.go:121
 				j := int(7)
+//line hecbench_fft.go:122
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
@@ -131,38 +131,38 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:125
 				i_ := int(1)
+//line hecbench_fft.go:126
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:125
 				i_ := int(2)
+//line hecbench_fft.go:126
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:125
 				i_ := int(3)
+//line hecbench_fft.go:126
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:125
 				i_ := int(4)
+//line hecbench_fft.go:126
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:125
 				i_ := int(5)
+//line hecbench_fft.go:126
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:125
 				i_ := int(6)
+//line hecbench_fft.go:126
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:125
 				i_ := int(7)
+//line hecbench_fft.go:126
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			gc_s_reversed[gc_rank] = reversed
@@ -172,49 +172,48 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:107
 			tid := gc_tx
 //line hecbench_fft.go:109
 			hi := tid >> 3
 			lo := tid & 7
 			{
-//line hecbench_fft.go:129
 				i_2 := int(0)
+//line hecbench_fft.go:130
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:129
 				i_2 := int(1)
+//line hecbench_fft.go:130
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:129
 				i_2 := int(2)
+//line hecbench_fft.go:130
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:129
 				i_2 := int(3)
+//line hecbench_fft.go:130
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:129
 				i_2 := int(4)
+//line hecbench_fft.go:130
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:129
 				i_2 := int(5)
+//line hecbench_fft.go:130
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:129
 				i_2 := int(6)
+//line hecbench_fft.go:130
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:129
 				i_2 := int(7)
+//line hecbench_fft.go:130
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 		}
@@ -223,50 +222,49 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:107
 			tid := gc_tx
 //line hecbench_fft.go:109
 			hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
-//line hecbench_fft.go:133
 				i_3 := int(0)
+//line hecbench_fft.go:134
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:133
 				i_3 := int(1)
+//line hecbench_fft.go:134
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:133
 				i_3 := int(2)
+//line hecbench_fft.go:134
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:133
 				i_3 := int(3)
+//line hecbench_fft.go:134
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:133
 				i_3 := int(4)
+//line hecbench_fft.go:134
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:133
 				i_3 := int(5)
+//line hecbench_fft.go:134
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:133
 				i_3 := int(6)
+//line hecbench_fft.go:134
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:133
 				i_3 := int(7)
+//line hecbench_fft.go:134
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 		}
@@ -275,49 +273,48 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:107
 			tid := gc_tx
 //line hecbench_fft.go:109
 			hi := tid >> 3
 			lo := tid & 7
 			{
-//line hecbench_fft.go:137
 				i_4 := int(0)
+//line hecbench_fft.go:138
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:137
 				i_4 := int(1)
+//line hecbench_fft.go:138
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:137
 				i_4 := int(2)
+//line hecbench_fft.go:138
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:137
 				i_4 := int(3)
+//line hecbench_fft.go:138
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:137
 				i_4 := int(4)
+//line hecbench_fft.go:138
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:137
 				i_4 := int(5)
+//line hecbench_fft.go:138
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:137
 				i_4 := int(6)
+//line hecbench_fft.go:138
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:137
 				i_4 := int(7)
+//line hecbench_fft.go:138
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 		}
@@ -326,7 +323,6 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:107
 			tid := gc_tx
 //line hecbench_fft.go:109
 			hi := tid >> 3
@@ -339,33 +335,33 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-//line hecbench_fft.go:144
 				j_ := int(2)
+//line hecbench_fft.go:145
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-//line hecbench_fft.go:144
 				j_ := int(3)
+//line hecbench_fft.go:145
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-//line hecbench_fft.go:144
 				j_ := int(4)
+//line hecbench_fft.go:145
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-//line hecbench_fft.go:144
 				j_ := int(5)
+//line hecbench_fft.go:145
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-//line hecbench_fft.go:144
 				j_ := int(6)
+//line hecbench_fft.go:145
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-//line hecbench_fft.go:144
 				j_ := int(7)
+//line hecbench_fft.go:145
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
@@ -373,38 +369,38 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:148
 				i_5 := int(1)
+//line hecbench_fft.go:149
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:148
 				i_5 := int(2)
+//line hecbench_fft.go:149
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:148
 				i_5 := int(3)
+//line hecbench_fft.go:149
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:148
 				i_5 := int(4)
+//line hecbench_fft.go:149
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:148
 				i_5 := int(5)
+//line hecbench_fft.go:149
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:148
 				i_5 := int(6)
+//line hecbench_fft.go:149
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:148
 				i_5 := int(7)
+//line hecbench_fft.go:149
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 		}
@@ -413,49 +409,48 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:107
 			tid := gc_tx
 //line hecbench_fft.go:109
 			hi := tid >> 3
 			lo := tid & 7
 			{
-//line hecbench_fft.go:152
 				i_6 := int(0)
+//line hecbench_fft.go:153
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:152
 				i_6 := int(1)
+//line hecbench_fft.go:153
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:152
 				i_6 := int(2)
+//line hecbench_fft.go:153
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:152
 				i_6 := int(3)
+//line hecbench_fft.go:153
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:152
 				i_6 := int(4)
+//line hecbench_fft.go:153
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:152
 				i_6 := int(5)
+//line hecbench_fft.go:153
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:152
 				i_6 := int(6)
+//line hecbench_fft.go:153
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:152
 				i_6 := int(7)
+//line hecbench_fft.go:153
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 		}
@@ -464,50 +459,49 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:107
 			tid := gc_tx
 //line hecbench_fft.go:109
 			hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
-//line hecbench_fft.go:156
 				i_7 := int(0)
+//line hecbench_fft.go:157
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:156
 				i_7 := int(1)
+//line hecbench_fft.go:157
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:156
 				i_7 := int(2)
+//line hecbench_fft.go:157
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:156
 				i_7 := int(3)
+//line hecbench_fft.go:157
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:156
 				i_7 := int(4)
+//line hecbench_fft.go:157
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:156
 				i_7 := int(5)
+//line hecbench_fft.go:157
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:156
 				i_7 := int(6)
+//line hecbench_fft.go:157
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:156
 				i_7 := int(7)
+//line hecbench_fft.go:157
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 		}
@@ -516,50 +510,50 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:107
 			tid := gc_tx
+//line hecbench_fft.go:108
 			gid := gc_bx*512 + tid
 			hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
-//line hecbench_fft.go:160
 				i_8 := int(0)
+//line hecbench_fft.go:161
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:160
 				i_8 := int(1)
+//line hecbench_fft.go:161
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:160
 				i_8 := int(2)
+//line hecbench_fft.go:161
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:160
 				i_8 := int(3)
+//line hecbench_fft.go:161
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:160
 				i_8 := int(4)
+//line hecbench_fft.go:161
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:160
 				i_8 := int(5)
+//line hecbench_fft.go:161
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:160
 				i_8 := int(6)
+//line hecbench_fft.go:161
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:160
 				i_8 := int(7)
+//line hecbench_fft.go:161
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 //line hecbench_fft.go:164
@@ -569,38 +563,38 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
-//line hecbench_fft.go:166
 				i_9 := int(1)
+//line hecbench_fft.go:167
 				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
-//line hecbench_fft.go:166
 				i_9 := int(2)
+//line hecbench_fft.go:167
 				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
-//line hecbench_fft.go:166
 				i_9 := int(3)
+//line hecbench_fft.go:167
 				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
-//line hecbench_fft.go:166
 				i_9 := int(4)
+//line hecbench_fft.go:167
 				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
-//line hecbench_fft.go:166
 				i_9 := int(5)
+//line hecbench_fft.go:167
 				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
-//line hecbench_fft.go:166
 				i_9 := int(6)
+//line hecbench_fft.go:167
 				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 			{
-//line hecbench_fft.go:166
 				i_9 := int(7)
+//line hecbench_fft.go:167
 				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 		}
@@ -632,8 +626,8 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:177
 			tid := gc_tx
+//line hecbench_fft.go:178
 			gid := gc_bx*512 + tid
 			hi := tid >> 3
 			lo := tid & 7
@@ -646,38 +640,38 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:184
 				i := int(1)
+//line hecbench_fft.go:185
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:184
 				i := int(2)
+//line hecbench_fft.go:185
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:184
 				i := int(3)
+//line hecbench_fft.go:185
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:184
 				i := int(4)
+//line hecbench_fft.go:185
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:184
 				i := int(5)
+//line hecbench_fft.go:185
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:184
 				i := int(6)
+//line hecbench_fft.go:185
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 			{
-//line hecbench_fft.go:184
 				i := int(7)
+//line hecbench_fft.go:185
 				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
 //line hecbench_fft.go:188
@@ -687,33 +681,33 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-//line hecbench_fft.go:190
 				j := int(2)
+//line hecbench_fft.go:191
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-//line hecbench_fft.go:190
 				j := int(3)
+//line hecbench_fft.go:191
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-//line hecbench_fft.go:190
 				j := int(4)
+//line hecbench_fft.go:191
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-//line hecbench_fft.go:190
 				j := int(5)
+//line hecbench_fft.go:191
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-//line hecbench_fft.go:190
 				j := int(6)
+//line hecbench_fft.go:191
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-//line hecbench_fft.go:190
 				j := int(7)
+//line hecbench_fft.go:191
 				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
@@ -721,38 +715,38 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:194
 				i_ := int(1)
+//line hecbench_fft.go:195
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:194
 				i_ := int(2)
+//line hecbench_fft.go:195
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:194
 				i_ := int(3)
+//line hecbench_fft.go:195
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:194
 				i_ := int(4)
+//line hecbench_fft.go:195
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:194
 				i_ := int(5)
+//line hecbench_fft.go:195
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:194
 				i_ := int(6)
+//line hecbench_fft.go:195
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			{
-//line hecbench_fft.go:194
 				i_ := int(7)
+//line hecbench_fft.go:195
 				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			gc_s_reversed[gc_rank] = reversed
@@ -762,49 +756,48 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:177
 			tid := gc_tx
 //line hecbench_fft.go:179
 			hi := tid >> 3
 			lo := tid & 7
 			{
-//line hecbench_fft.go:198
 				i_2 := int(0)
+//line hecbench_fft.go:199
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:198
 				i_2 := int(1)
+//line hecbench_fft.go:199
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:198
 				i_2 := int(2)
+//line hecbench_fft.go:199
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:198
 				i_2 := int(3)
+//line hecbench_fft.go:199
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:198
 				i_2 := int(4)
+//line hecbench_fft.go:199
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:198
 				i_2 := int(5)
+//line hecbench_fft.go:199
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:198
 				i_2 := int(6)
+//line hecbench_fft.go:199
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 			{
-//line hecbench_fft.go:198
 				i_2 := int(7)
+//line hecbench_fft.go:199
 				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 		}
@@ -813,50 +806,49 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:177
 			tid := gc_tx
 //line hecbench_fft.go:179
 			hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
-//line hecbench_fft.go:202
 				i_3 := int(0)
+//line hecbench_fft.go:203
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:202
 				i_3 := int(1)
+//line hecbench_fft.go:203
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:202
 				i_3 := int(2)
+//line hecbench_fft.go:203
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:202
 				i_3 := int(3)
+//line hecbench_fft.go:203
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:202
 				i_3 := int(4)
+//line hecbench_fft.go:203
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:202
 				i_3 := int(5)
+//line hecbench_fft.go:203
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:202
 				i_3 := int(6)
+//line hecbench_fft.go:203
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 			{
-//line hecbench_fft.go:202
 				i_3 := int(7)
+//line hecbench_fft.go:203
 				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 		}
@@ -865,49 +857,48 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:177
 			tid := gc_tx
 //line hecbench_fft.go:179
 			hi := tid >> 3
 			lo := tid & 7
 			{
-//line hecbench_fft.go:206
 				i_4 := int(0)
+//line hecbench_fft.go:207
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:206
 				i_4 := int(1)
+//line hecbench_fft.go:207
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:206
 				i_4 := int(2)
+//line hecbench_fft.go:207
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:206
 				i_4 := int(3)
+//line hecbench_fft.go:207
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:206
 				i_4 := int(4)
+//line hecbench_fft.go:207
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:206
 				i_4 := int(5)
+//line hecbench_fft.go:207
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:206
 				i_4 := int(6)
+//line hecbench_fft.go:207
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 			{
-//line hecbench_fft.go:206
 				i_4 := int(7)
+//line hecbench_fft.go:207
 				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 		}
@@ -916,7 +907,6 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:177
 			tid := gc_tx
 //line hecbench_fft.go:179
 			hi := tid >> 3
@@ -929,33 +919,33 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-//line hecbench_fft.go:213
 				j_ := int(2)
+//line hecbench_fft.go:214
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-//line hecbench_fft.go:213
 				j_ := int(3)
+//line hecbench_fft.go:214
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-//line hecbench_fft.go:213
 				j_ := int(4)
+//line hecbench_fft.go:214
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-//line hecbench_fft.go:213
 				j_ := int(5)
+//line hecbench_fft.go:214
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-//line hecbench_fft.go:213
 				j_ := int(6)
+//line hecbench_fft.go:214
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-//line hecbench_fft.go:213
 				j_ := int(7)
+//line hecbench_fft.go:214
 				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
@@ -963,38 +953,38 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:217
 				i_5 := int(1)
+//line hecbench_fft.go:218
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:217
 				i_5 := int(2)
+//line hecbench_fft.go:218
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:217
 				i_5 := int(3)
+//line hecbench_fft.go:218
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:217
 				i_5 := int(4)
+//line hecbench_fft.go:218
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:217
 				i_5 := int(5)
+//line hecbench_fft.go:218
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:217
 				i_5 := int(6)
+//line hecbench_fft.go:218
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 			{
-//line hecbench_fft.go:217
 				i_5 := int(7)
+//line hecbench_fft.go:218
 				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 		}
@@ -1003,49 +993,48 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:177
 			tid := gc_tx
 //line hecbench_fft.go:179
 			hi := tid >> 3
 			lo := tid & 7
 			{
-//line hecbench_fft.go:221
 				i_6 := int(0)
+//line hecbench_fft.go:222
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:221
 				i_6 := int(1)
+//line hecbench_fft.go:222
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:221
 				i_6 := int(2)
+//line hecbench_fft.go:222
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:221
 				i_6 := int(3)
+//line hecbench_fft.go:222
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:221
 				i_6 := int(4)
+//line hecbench_fft.go:222
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:221
 				i_6 := int(5)
+//line hecbench_fft.go:222
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:221
 				i_6 := int(6)
+//line hecbench_fft.go:222
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 			{
-//line hecbench_fft.go:221
 				i_6 := int(7)
+//line hecbench_fft.go:222
 				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 		}
@@ -1054,50 +1043,49 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:177
 			tid := gc_tx
 //line hecbench_fft.go:179
 			hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
-//line hecbench_fft.go:225
 				i_7 := int(0)
+//line hecbench_fft.go:226
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:225
 				i_7 := int(1)
+//line hecbench_fft.go:226
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:225
 				i_7 := int(2)
+//line hecbench_fft.go:226
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:225
 				i_7 := int(3)
+//line hecbench_fft.go:226
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:225
 				i_7 := int(4)
+//line hecbench_fft.go:226
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:225
 				i_7 := int(5)
+//line hecbench_fft.go:226
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:225
 				i_7 := int(6)
+//line hecbench_fft.go:226
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 			{
-//line hecbench_fft.go:225
 				i_7 := int(7)
+//line hecbench_fft.go:226
 				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 		}
@@ -1106,50 +1094,50 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fft.go:177
 			tid := gc_tx
+//line hecbench_fft.go:178
 			gid := gc_bx*512 + tid
 			hi := tid >> 3
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
-//line hecbench_fft.go:229
 				i_8 := int(0)
+//line hecbench_fft.go:230
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:229
 				i_8 := int(1)
+//line hecbench_fft.go:230
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:229
 				i_8 := int(2)
+//line hecbench_fft.go:230
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:229
 				i_8 := int(3)
+//line hecbench_fft.go:230
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:229
 				i_8 := int(4)
+//line hecbench_fft.go:230
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:229
 				i_8 := int(5)
+//line hecbench_fft.go:230
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:229
 				i_8 := int(6)
+//line hecbench_fft.go:230
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 			{
-//line hecbench_fft.go:229
 				i_8 := int(7)
+//line hecbench_fft.go:230
 				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
 //line hecbench_fft.go:233
@@ -1160,44 +1148,44 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
-//line hecbench_fft.go:235
 				i_9 := int(1)
+//line hecbench_fft.go:236
 				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
-//line hecbench_fft.go:235
 				i_9 := int(2)
+//line hecbench_fft.go:236
 				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
-//line hecbench_fft.go:235
 				i_9 := int(3)
+//line hecbench_fft.go:236
 				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
-//line hecbench_fft.go:235
 				i_9 := int(4)
+//line hecbench_fft.go:236
 				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
-//line hecbench_fft.go:235
 				i_9 := int(5)
+//line hecbench_fft.go:236
 				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
-//line hecbench_fft.go:235
 				i_9 := int(6)
+//line hecbench_fft.go:236
 				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
-//line hecbench_fft.go:235
 				i_9 := int(7)
+//line hecbench_fft.go:236
 				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
 				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
@@ -1206,38 +1194,38 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
-//line hecbench_fft.go:240
 				i_10 := int(1)
+//line hecbench_fft.go:241
 				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
-//line hecbench_fft.go:240
 				i_10 := int(2)
+//line hecbench_fft.go:241
 				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
-//line hecbench_fft.go:240
 				i_10 := int(3)
+//line hecbench_fft.go:241
 				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
-//line hecbench_fft.go:240
 				i_10 := int(4)
+//line hecbench_fft.go:241
 				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
-//line hecbench_fft.go:240
 				i_10 := int(5)
+//line hecbench_fft.go:241
 				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
-//line hecbench_fft.go:240
 				i_10 := int(6)
+//line hecbench_fft.go:241
 				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 			{
-//line hecbench_fft.go:240
 				i_10 := int(7)
+//line hecbench_fft.go:241
 				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 		}

@@ -74,16 +74,13 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_gespmm.go:103
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 //line hecbench_gespmm.go:89
 			valSh := asF32(sh[gc_bdy<<5:])
-//line hecbench_gespmm.go:91
 			gc_l_valSh[gc_lane] = valSh
 		}
-//line hecbench_gespmm.go:94
 		var gc_m16 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -100,7 +97,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:93
 				rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:95
 				if rid < aNrows {
@@ -129,7 +125,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:93
 					rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:97
 					lb := int(aCsrRowPtr[rid])
@@ -137,9 +132,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					ptr := lb + gc_tx
 					var offset int
 					var acc1, acc2, val float32
-//line hecbench_gespmm.go:105
 					_ = offset
-//line hecbench_gespmm.go:108
 					_ = val
 					gc_l_lb[gc_lane] = lb
 					gc_l_hb[gc_lane] = hb
@@ -148,20 +141,16 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					gc_l_acc2[gc_lane] = acc2
 				}
 			}
-//line hecbench_gespmm.go:103
 			if gc_by != gc_gdy-1 {
-//line hecbench_gespmm.go:105
 				gc_save7 := gc_act
 				gc_in7 := gc_act
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gespmm.go:113
 					lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:104
 					jj := lb
-//line hecbench_gespmm.go:106
 					gc_l_jj[gc_lane] = jj
 				}
 				for {
@@ -179,7 +168,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:124
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:104
 						if jj < hb {
@@ -209,14 +197,11 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:90
 							shmemOffset := gc_ty << 5
+//line hecbench_gespmm.go:91
 							threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:93
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:95
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:97
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:105
 							if ptr < hb {
@@ -243,25 +228,17 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:90
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:96
 							cid := gc_by<<6 + gc_tx
-//line hecbench_gespmm.go:98
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:100
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:102
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:104
 							var offset int
-//line hecbench_gespmm.go:106
 							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:108
 							acc2 := gc_l_acc2[gc_lane]
 //line hecbench_gespmm.go:110
 							var val float32
-//line hecbench_gespmm.go:112
 							jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:110
 							ptr += 32
@@ -282,7 +259,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gespmm.go:130
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:104
 						jj += 32
@@ -291,7 +267,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_act = gc_save7 &^ gc_dead
 				{
-//line hecbench_gespmm.go:111
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
@@ -309,15 +284,11 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:93
 						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:96
 						cid := gc_by<<6 + gc_tx
 //line hecbench_gespmm.go:98
 						var offset int
-//line hecbench_gespmm.go:100
 						acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:102
 						acc2 := gc_l_acc2[gc_lane]
 //line hecbench_gespmm.go:120
 						offset = rid*bNcols + cid
@@ -332,11 +303,9 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gespmm.go:134
 					lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:125
 					jj_ := lb
-//line hecbench_gespmm.go:127
 					gc_l_jj_[gc_lane] = jj_
 				}
 				for {
@@ -354,7 +323,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:145
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:125
 						if jj_ < hb {
@@ -384,14 +352,11 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:90
 							shmemOffset := gc_ty << 5
+//line hecbench_gespmm.go:91
 							threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:93
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:95
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:97
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:126
 							if ptr < hb {
@@ -418,27 +383,19 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:90
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:96
 							cid := gc_by<<6 + gc_tx
 //line hecbench_gespmm.go:124
 							nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:126
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:128
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:130
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:132
 							var offset int
-//line hecbench_gespmm.go:134
 							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:136
 							acc2 := gc_l_acc2[gc_lane]
 //line hecbench_gespmm.go:138
 							var val float32
-//line hecbench_gespmm.go:140
 							jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:131
 							ptr += 32
@@ -463,7 +420,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gespmm.go:155
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:125
 						jj_ += 32
@@ -472,7 +428,6 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_act = gc_save13 &^ gc_dead
 				{
-//line hecbench_gespmm.go:132
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
@@ -490,17 +445,13 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:93
 						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:96
 						cid := gc_by<<6 + gc_tx
 //line hecbench_gespmm.go:124
 						nout := (bNcols - cid + 31) / 32
 //line hecbench_gespmm.go:126
 						var offset int
-//line hecbench_gespmm.go:128
 						acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:130
 						acc2 := gc_l_acc2[gc_lane]
 //line hecbench_gespmm.go:145
 						offset = rid*bNcols + cid
@@ -565,16 +516,13 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_gespmm.go:178
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 //line hecbench_gespmm.go:162
 			valSh := asF32(sh[gc_bdy<<5:])
-//line hecbench_gespmm.go:164
 			gc_l_valSh[gc_lane] = valSh
 		}
-//line hecbench_gespmm.go:167
 		var gc_m16 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -591,7 +539,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:166
 				rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:168
 				if rid < aNrows {
@@ -620,7 +567,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:166
 					rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:170
 					lb := int(aCsrRowPtr[rid])
@@ -628,9 +574,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					ptr := lb + gc_tx
 					var offset int
 					var acc1, acc2, acc3, acc4, val float32
-//line hecbench_gespmm.go:178
 					_ = offset
-//line hecbench_gespmm.go:183
 					_ = val
 					gc_l_lb[gc_lane] = lb
 					gc_l_hb[gc_lane] = hb
@@ -641,20 +585,16 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					gc_l_acc4[gc_lane] = acc4
 				}
 			}
-//line hecbench_gespmm.go:176
 			if gc_by != gc_gdy-1 {
-//line hecbench_gespmm.go:178
 				gc_save7 := gc_act
 				gc_in7 := gc_act
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gespmm.go:186
 					lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:177
 					jj := lb
-//line hecbench_gespmm.go:179
 					gc_l_jj[gc_lane] = jj
 				}
 				for {
@@ -672,7 +612,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:197
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:177
 						if jj < hb {
@@ -702,14 +641,11 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:163
 							shmemOffset := gc_ty << 5
+//line hecbench_gespmm.go:164
 							threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:166
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:168
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:170
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:178
 							if ptr < hb {
@@ -736,29 +672,19 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:163
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:169
 							cid := gc_by<<7 + gc_tx
-//line hecbench_gespmm.go:171
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:173
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:175
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:177
 							var offset int
-//line hecbench_gespmm.go:179
 							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:181
 							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:183
 							acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:185
 							acc4 := gc_l_acc4[gc_lane]
 //line hecbench_gespmm.go:187
 							var val float32
-//line hecbench_gespmm.go:189
 							jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:183
 							ptr += 32
@@ -783,7 +709,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gespmm.go:207
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:177
 						jj += 32
@@ -792,7 +717,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_act = gc_save7 &^ gc_dead
 				{
-//line hecbench_gespmm.go:184
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
@@ -810,19 +734,13 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:166
 						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:169
 						cid := gc_by<<7 + gc_tx
 //line hecbench_gespmm.go:171
 						var offset int
-//line hecbench_gespmm.go:173
 						acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:175
 						acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:177
 						acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:179
 						acc4 := gc_l_acc4[gc_lane]
 //line hecbench_gespmm.go:195
 						offset = rid*bNcols + cid
@@ -839,11 +757,9 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gespmm.go:211
 					lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:202
 					jj_ := lb
-//line hecbench_gespmm.go:204
 					gc_l_jj_[gc_lane] = jj_
 				}
 				for {
@@ -861,7 +777,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:222
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:202
 						if jj_ < hb {
@@ -891,14 +806,11 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:163
 							shmemOffset := gc_ty << 5
+//line hecbench_gespmm.go:164
 							threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:166
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:168
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:170
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:203
 							if ptr < hb {
@@ -925,31 +837,21 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:163
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:169
 							cid := gc_by<<7 + gc_tx
 //line hecbench_gespmm.go:201
 							nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:203
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:205
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:207
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:209
 							var offset int
-//line hecbench_gespmm.go:211
 							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:213
 							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:215
 							acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:217
 							acc4 := gc_l_acc4[gc_lane]
 //line hecbench_gespmm.go:219
 							var val float32
-//line hecbench_gespmm.go:221
 							jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:208
 							ptr += 32
@@ -982,7 +884,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gespmm.go:240
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:202
 						jj_ += 32
@@ -991,7 +892,6 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_act = gc_save13 &^ gc_dead
 				{
-//line hecbench_gespmm.go:209
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
@@ -1009,21 +909,15 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:166
 						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:169
 						cid := gc_by<<7 + gc_tx
 //line hecbench_gespmm.go:201
 						nout := (bNcols - cid + 31) / 32
 //line hecbench_gespmm.go:203
 						var offset int
-//line hecbench_gespmm.go:205
 						acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:207
 						acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:209
 						acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:211
 						acc4 := gc_l_acc4[gc_lane]
 //line hecbench_gespmm.go:228
 						offset = rid*bNcols + cid
@@ -1098,16 +992,13 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_gespmm.go:271
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 //line hecbench_gespmm.go:251
 			valSh := asF32(sh[gc_bdy<<5:])
-//line hecbench_gespmm.go:253
 			gc_l_valSh[gc_lane] = valSh
 		}
-//line hecbench_gespmm.go:256
 		var gc_m16 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1124,7 +1015,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:255
 				rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:257
 				if rid < aNrows {
@@ -1153,7 +1043,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:255
 					rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:259
 					lb := int(aCsrRowPtr[rid])
@@ -1161,9 +1050,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					ptr := lb + gc_tx
 					var offset int
 					var acc1, acc2, acc3, acc4, acc5, acc6, acc7, acc8, val float32
-//line hecbench_gespmm.go:267
 					_ = offset
-//line hecbench_gespmm.go:276
 					_ = val
 					gc_l_lb[gc_lane] = lb
 					gc_l_hb[gc_lane] = hb
@@ -1178,20 +1065,16 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					gc_l_acc8[gc_lane] = acc8
 				}
 			}
-//line hecbench_gespmm.go:265
 			if gc_by != gc_gdy-1 {
-//line hecbench_gespmm.go:267
 				gc_save7 := gc_act
 				gc_in7 := gc_act
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gespmm.go:275
 					lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:266
 					jj := lb
-//line hecbench_gespmm.go:268
 					gc_l_jj[gc_lane] = jj
 				}
 				for {
@@ -1209,7 +1092,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:286
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:266
 						if jj < hb {
@@ -1239,14 +1121,11 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:252
 							shmemOffset := gc_ty << 5
+//line hecbench_gespmm.go:253
 							threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:255
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:257
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:259
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:267
 							if ptr < hb {
@@ -1273,37 +1152,23 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:252
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:258
 							cid := gc_by<<8 + gc_tx
-//line hecbench_gespmm.go:260
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:262
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:264
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:266
 							var offset int
-//line hecbench_gespmm.go:268
 							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:270
 							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:272
 							acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:274
 							acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:276
 							acc5 := gc_l_acc5[gc_lane]
-//line hecbench_gespmm.go:278
 							acc6 := gc_l_acc6[gc_lane]
-//line hecbench_gespmm.go:280
 							acc7 := gc_l_acc7[gc_lane]
-//line hecbench_gespmm.go:282
 							acc8 := gc_l_acc8[gc_lane]
 //line hecbench_gespmm.go:284
 							var val float32
-//line hecbench_gespmm.go:286
 							jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:272
 							ptr += 32
@@ -1336,7 +1201,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gespmm.go:304
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:266
 						jj += 32
@@ -1345,7 +1209,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_act = gc_save7 &^ gc_dead
 				{
-//line hecbench_gespmm.go:273
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
@@ -1363,27 +1226,17 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:255
 						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:258
 						cid := gc_by<<8 + gc_tx
 //line hecbench_gespmm.go:260
 						var offset int
-//line hecbench_gespmm.go:262
 						acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:264
 						acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:266
 						acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:268
 						acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:270
 						acc5 := gc_l_acc5[gc_lane]
-//line hecbench_gespmm.go:272
 						acc6 := gc_l_acc6[gc_lane]
-//line hecbench_gespmm.go:274
 						acc7 := gc_l_acc7[gc_lane]
-//line hecbench_gespmm.go:276
 						acc8 := gc_l_acc8[gc_lane]
 //line hecbench_gespmm.go:288
 						offset = rid*bNcols + cid
@@ -1404,11 +1257,9 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gespmm.go:308
 					lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:299
 					jj_ := lb
-//line hecbench_gespmm.go:301
 					gc_l_jj_[gc_lane] = jj_
 				}
 				for {
@@ -1426,7 +1277,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:319
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:299
 						if jj_ < hb {
@@ -1456,14 +1306,11 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:252
 							shmemOffset := gc_ty << 5
+//line hecbench_gespmm.go:253
 							threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:255
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:257
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:259
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:300
 							if ptr < hb {
@@ -1490,39 +1337,25 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:252
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:258
 							cid := gc_by<<8 + gc_tx
 //line hecbench_gespmm.go:298
 							nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:300
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:302
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:304
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:306
 							var offset int
-//line hecbench_gespmm.go:308
 							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:310
 							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:312
 							acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:314
 							acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:316
 							acc5 := gc_l_acc5[gc_lane]
-//line hecbench_gespmm.go:318
 							acc6 := gc_l_acc6[gc_lane]
-//line hecbench_gespmm.go:320
 							acc7 := gc_l_acc7[gc_lane]
-//line hecbench_gespmm.go:322
 							acc8 := gc_l_acc8[gc_lane]
 //line hecbench_gespmm.go:324
 							var val float32
-//line hecbench_gespmm.go:326
 							jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:305
 							ptr += 32
@@ -1571,7 +1404,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gespmm.go:353
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:299
 						jj_ += 32
@@ -1580,7 +1412,6 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_act = gc_save13 &^ gc_dead
 				{
-//line hecbench_gespmm.go:306
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
@@ -1598,29 +1429,19 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:255
 						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:258
 						cid := gc_by<<8 + gc_tx
 //line hecbench_gespmm.go:298
 						nout := (bNcols - cid + 31) / 32
 //line hecbench_gespmm.go:300
 						var offset int
-//line hecbench_gespmm.go:302
 						acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:304
 						acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:306
 						acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:308
 						acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:310
 						acc5 := gc_l_acc5[gc_lane]
-//line hecbench_gespmm.go:312
 						acc6 := gc_l_acc6[gc_lane]
-//line hecbench_gespmm.go:314
 						acc7 := gc_l_acc7[gc_lane]
-//line hecbench_gespmm.go:316
 						acc8 := gc_l_acc8[gc_lane]
 //line hecbench_gespmm.go:337
 						offset = rid*bNcols + cid

@@ -37,16 +37,13 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_gespmm.go:37
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 //line hecbench_gespmm.go:24
 			valSh := asF32(sh[gc_bdy<<5:])
-//line hecbench_gespmm.go:26
 			gc_l_valSh[gc_lane] = valSh
 		}
-//line hecbench_gespmm.go:29
 		var gc_m16 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -63,7 +60,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:28
 				rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:30
 				if rid < aNrows {
@@ -92,7 +88,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:28
 					rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:32
 					lb := int(aCsrRowPtr[rid])
@@ -100,29 +95,23 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					ptr := lb + gc_tx
 					var offset int
 					var acc float32
-//line hecbench_gespmm.go:40
 					_ = offset
-//line hecbench_gespmm.go:42
 					gc_l_lb[gc_lane] = lb
 					gc_l_hb[gc_lane] = hb
 					gc_l_ptr[gc_lane] = ptr
 					gc_l_acc[gc_lane] = acc
 				}
 			}
-//line hecbench_gespmm.go:38
 			if gc_by != gc_gdy-1 {
-//line hecbench_gespmm.go:40
 				gc_save7 := gc_act
 				gc_in7 := gc_act
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gespmm.go:48
 					lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:39
 					jj := lb
-//line hecbench_gespmm.go:41
 					gc_l_jj[gc_lane] = jj
 				}
 				for {
@@ -140,7 +129,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:59
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:39
 						if jj < hb {
@@ -170,14 +158,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:25
 							shmemOffset := gc_ty << 5
+//line hecbench_gespmm.go:26
 							threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:28
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:30
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:32
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:40
 							if ptr < hb {
@@ -204,21 +189,14 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:25
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:31
 							cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:35
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:37
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:39
 							var offset int
-//line hecbench_gespmm.go:41
 							acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:43
 							jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:45
 							ptr += 32
@@ -236,7 +214,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gespmm.go:62
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:39
 						jj += 32
@@ -245,7 +222,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_act = gc_save7 &^ gc_dead
 				{
-//line hecbench_gespmm.go:46
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
@@ -263,29 +239,23 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:28
 						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:31
 						cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
 						acc := gc_l_acc[gc_lane]
 //line hecbench_gespmm.go:53
 						cDnVal[rid*bNcols+cid] = acc
 					}
 				}
 			} else {
-//line hecbench_gespmm.go:56
 				gc_save13 := gc_act
 				gc_in13 := gc_act
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gespmm.go:64
 					lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:55
 					jj_ := lb
-//line hecbench_gespmm.go:57
 					gc_l_jj_[gc_lane] = jj_
 				}
 				for {
@@ -303,7 +273,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:75
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:55
 						if jj_ < hb {
@@ -333,14 +302,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:25
 							shmemOffset := gc_ty << 5
+//line hecbench_gespmm.go:26
 							threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:28
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:30
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:32
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:56
 							if ptr < hb {
@@ -367,21 +333,14 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:25
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:31
 							cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:35
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:37
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:39
 							var offset int
-//line hecbench_gespmm.go:41
 							acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:43
 							jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:61
 							ptr += 32
@@ -401,7 +360,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gespmm.go:80
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:55
 						jj_ += 32
@@ -410,7 +368,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_act = gc_save13 &^ gc_dead
 				{
-//line hecbench_gespmm.go:62
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
@@ -428,11 +385,8 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:28
 						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:31
 						cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
 						acc := gc_l_acc[gc_lane]
 //line hecbench_gespmm.go:71
 						if cid < bNcols {

@@ -39,16 +39,13 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_gespmm.go:37
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 //line hecbench_gespmm.go:24
 			valSh := asF32(sh[gc_bdy<<5:])
-//line hecbench_gespmm.go:26
 			gc_l_valSh[gc_lane] = valSh
 		}
-//line hecbench_gespmm.go:29
 		var gc_m16 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -65,7 +62,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:28
 				rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:30
 				if rid < aNrows {
@@ -94,7 +90,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:28
 					rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:32
 					lb := int(aCsrRowPtr[rid])
@@ -102,29 +97,23 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					ptr := lb + gc_tx
 					var offset int
 					var acc float32
-//line hecbench_gespmm.go:40
 					_ = offset
-//line hecbench_gespmm.go:42
 					gc_l_lb[gc_lane] = lb
 					gc_l_hb[gc_lane] = hb
 					gc_l_ptr[gc_lane] = ptr
 					gc_l_acc[gc_lane] = acc
 				}
 			}
-//line hecbench_gespmm.go:38
 			if gc_by != gc_gdy-1 {
-//line hecbench_gespmm.go:40
 				gc_save7 := gc_act
 				gc_in7 := gc_act
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gespmm.go:48
 					lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:39
 					jj := lb
-//line hecbench_gespmm.go:41
 					gc_l_jj[gc_lane] = jj
 				}
 				for {
@@ -142,7 +131,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:59
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:39
 						if jj < hb {
@@ -172,14 +160,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:25
 							shmemOffset := gc_ty << 5
+//line hecbench_gespmm.go:26
 							threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:28
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:30
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:32
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:40
 							if ptr < hb {
@@ -206,21 +191,14 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:25
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:31
 							cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:35
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:37
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:39
 							var offset int
-//line hecbench_gespmm.go:41
 							acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:43
 							jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:45
 							ptr += 32
@@ -238,7 +216,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gespmm.go:62
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:39
 						jj += 32
@@ -247,7 +224,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 				gc_act = gc_save7 &^ gc_dead
 				{
-//line hecbench_gespmm.go:46
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
@@ -265,29 +241,23 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:28
 						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:31
 						cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
 						acc := gc_l_acc[gc_lane]
 //line hecbench_gespmm.go:53
 						cDnVal[rid*bNcols+cid] = acc
 					}
 				}
 			} else {
-//line hecbench_gespmm.go:56
 				gc_save13 := gc_act
 				gc_in13 := gc_act
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gespmm.go:64
 					lb := gc_l_lb[gc_lane]
 //line hecbench_gespmm.go:55
 					jj_ := lb
-//line hecbench_gespmm.go:57
 					gc_l_jj_[gc_lane] = jj_
 				}
 				for {
@@ -305,7 +275,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:75
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:55
 						if jj_ < hb {
@@ -335,14 +304,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:25
 							shmemOffset := gc_ty << 5
+//line hecbench_gespmm.go:26
 							threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:28
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:30
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:32
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:56
 							if ptr < hb {
@@ -369,21 +335,14 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:25
 							shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:31
 							cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
 							valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:35
 							hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:37
 							ptr := gc_l_ptr[gc_lane]
 //line hecbench_gespmm.go:39
 							var offset int
-//line hecbench_gespmm.go:41
 							acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:43
 							jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:61
 							ptr += 32
@@ -403,7 +362,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gespmm.go:80
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:55
 						jj_ += 32
@@ -411,33 +369,24 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					}
 				}
 				gc_act = gc_save13 &^ gc_dead
-//line hecbench_gespmm.go:61
 				gc_left := gc_act
 				if compiled.SIMD {
-//line hecbench_gespmm.go:71
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line hecbench_gespmm.go:71
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_gespmm.go:74
 							gc_tx := gc_tidx2.X + gc_lane
-//line hecbench_gespmm.go:76
 							gc_ty := gc_tidx2.Y
-//line hecbench_gespmm.go:78
 							gc_tz := gc_tidx2.Z
 							_ = gc_tz
-//line hecbench_gespmm.go:28
 							var rid int = gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:31
 							var cid int = gc_by<<5 + gc_tx
 //line hecbench_gespmm.go:31
 							acc := archsimd.LoadFloat32x8Slice(gc_l_acc[gc_lane:])
 //line hecbench_gespmm.go:71
 							if (rid*
 								bNcols+cid) < 0 || (rid*bNcols+cid) > len(cDnVal)-8 {
-//line hecbench_gespmm.go:71
 								break
 							}
 //line hecbench_gespmm.go:71
@@ -447,13 +396,11 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							} else {
 //line hecbench_gespmm.go:72
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
-//line hecbench_gespmm.go:71
 								if gc_if2.ToBits() != 0 {
 //line hecbench_gespmm.go:71
 									acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if2)
 								}
 							}
-//line hecbench_gespmm.go:73
 							gc_left &^= 0xff << gc_lane
 						}
 					} else {
@@ -467,21 +414,16 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 								continue // the lanes wrap to the next row
 							}
 							gc_tx := gc_tidx.X
-//line hecbench_gespmm.go:87
 							gc_ty := gc_tidx.Y
-//line hecbench_gespmm.go:89
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
-//line hecbench_gespmm.go:28
 							var rid int = gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:31
 							var cid int = gc_by<<5 + gc_tx
 //line hecbench_gespmm.go:31
 							acc := archsimd.LoadFloat32x8Slice(gc_l_acc[gc_lane:])
 //line hecbench_gespmm.go:71
 							if (rid*
 								bNcols+cid) < 0 || (rid*bNcols+cid) > len(cDnVal)-8 {
-//line hecbench_gespmm.go:71
 								break
 							}
 //line hecbench_gespmm.go:71
@@ -490,14 +432,12 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:72
 								acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if)
 							}
-//line hecbench_gespmm.go:73
 							gc_left &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left != 0 {
-//line hecbench_gespmm.go:80
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
@@ -515,11 +455,8 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:28
 						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:31
 						cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
 						acc := gc_l_acc[gc_lane]
 //line hecbench_gespmm.go:71
 						if cid < bNcols {
@@ -529,7 +466,6 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 				}
 			}
 		}
-//line hecbench_gespmm.go:79
 		gc_act = gc_save16 &^ gc_dead
 	}
 }

@@ -59,7 +59,6 @@ func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, n
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:67
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -67,7 +66,6 @@ func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, n
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_graphb_cc.go:75
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -94,15 +92,12 @@ func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, n
 							ostat := representative(int(nli), label)
 							var repeat bool
 							for more := true; more; more = repeat {
-//line hecbench_graphb_cc.go:71
 								gc_b.Tick()
-//line hecbench_graphb_cc.go:71
 								if gc_b.Stopped() {
-//line hecbench_graphb_cc.go:71
 									return
 								}
-//line hecbench_graphb_cc.go:72
 								repeat = false
+//line hecbench_graphb_cc.go:73
 								if vstat != ostat {
 									var ret int32
 									if vstat < ostat {
@@ -153,7 +148,6 @@ func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:107
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -161,8 +155,8 @@ func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_graphb_cc.go:115
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_cc.go:116
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -183,11 +177,8 @@ func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []
 					vstat := label[v]
 					old := vstat
 					for {
-//line hecbench_graphb_cc.go:104
 						gc_b.Tick()
-//line hecbench_graphb_cc.go:104
 						if gc_b.Stopped() {
-//line hecbench_graphb_cc.go:104
 							return
 						}
 //line hecbench_graphb_cc.go:105
@@ -272,14 +263,12 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 						gc_at[0] = 0
 						gc_at2[0] = 0
 					}
-//line hecbench_graphb_cc.go:129
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_graphb_cc.go:124
 						gc_at[0] = 0
 						gc_at2[0] = 0
 					}
 				} else {
-//line hecbench_graphb_cc.go:129
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -291,7 +280,6 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							wSize[0] = 0
 						}
 						{
-//line hecbench_graphb_cc.go:129
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -300,7 +288,6 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							wSize[0] = 0
 						}
 						{
-//line hecbench_graphb_cc.go:129
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -309,7 +296,6 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							wSize[0] = 0
 						}
 						{
-//line hecbench_graphb_cc.go:129
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -318,7 +304,6 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							wSize[0] = 0
 						}
 					}
-//line hecbench_graphb_cc.go:129
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -339,8 +324,8 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_cc.go:134
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_cc.go:135
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -406,7 +391,6 @@ func gc_body_largestCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, count 
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:145
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -414,8 +398,8 @@ func gc_body_largestCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, count 
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_graphb_cc.go:153
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_cc.go:154
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -493,7 +477,6 @@ func gc_body_ccHopCount(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx,
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:162
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -501,7 +484,6 @@ func gc_body_ccHopCount(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx,
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_graphb_cc.go:170
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -570,7 +552,6 @@ func gc_body_bellmanFord(gc_b *compiled.Block, gc_lo, gc_hi int, count []int32, 
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:190
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -578,8 +559,8 @@ func gc_body_bellmanFord(gc_b *compiled.Block, gc_lo, gc_hi int, count []int32, 
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_graphb_cc.go:198
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_cc.go:199
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -642,7 +623,6 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_cc.go:212
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -650,8 +630,8 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_graphb_cc.go:220
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_cc.go:221
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -667,40 +647,32 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line hecbench_graphb_cc.go:237
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_cc.go:206
 							gc_more = true
 //line hecbench_graphb_cc.go:206
 							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 						}
 						{
 							gc_tx := gc_step + 1
-//line hecbench_graphb_cc.go:211
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_cc.go:206
 							gc_more = true
 //line hecbench_graphb_cc.go:206
 							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 						}
 						{
 							gc_tx := gc_step + 2
-//line hecbench_graphb_cc.go:211
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_cc.go:206
 							gc_more = true
 //line hecbench_graphb_cc.go:206
 							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 						}
 						{
 							gc_tx := gc_step + 3
-//line hecbench_graphb_cc.go:211
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_graphb_cc.go:206
 							gc_more = true
 //line hecbench_graphb_cc.go:206
 							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
@@ -709,7 +681,6 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_graphb_cc.go:206
 						gc_more = true
 //line hecbench_graphb_cc.go:206
 						gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1

@@ -33,8 +33,8 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_cc.go:50
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_cc.go:51
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -170,8 +170,8 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 				return
 			}
 			gc_more2 = false
-//line hecbench_graphb_cc.go:54
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_cc.go:55
 			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -186,35 +186,30 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-//line hecbench_graphb_cc.go:48
 							gc_more2 = true
 //line hecbench_graphb_cc.go:48
 							gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 1
-//line hecbench_graphb_cc.go:48
 							gc_more2 = true
 //line hecbench_graphb_cc.go:48
 							gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 2
-//line hecbench_graphb_cc.go:48
 							gc_more2 = true
 //line hecbench_graphb_cc.go:48
 							gc_at2[gc_tx] = 0
 						}
 						{
 							gc_tx := gc_step3 + 3
-//line hecbench_graphb_cc.go:48
 							gc_more2 = true
 //line hecbench_graphb_cc.go:48
 							gc_at2[gc_tx] = 0
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_cc.go:48
 						gc_more2 = true
 //line hecbench_graphb_cc.go:48
 						gc_at2[gc_tx] = 0

@@ -35,8 +35,8 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 				return
 			}
 			gc_more = false
-//line hecbench_graphb_cc.go:50
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_cc.go:51
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -49,7 +49,6 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					gc_at := label[gc_off3:][:gc_to]
 					gc_vstep := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_cc.go:40
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -58,7 +57,6 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 //line hecbench_graphb_cc.go:43
 							var v int = from + gc_off
 							if v < -2147483648 || v > 2147483640 {
-//line hecbench_graphb_cc.go:44
 								break
 							}
 //line hecbench_graphb_cc.go:45
@@ -81,7 +79,6 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_cc.go:40
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
@@ -90,7 +87,6 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 //line hecbench_graphb_cc.go:43
 							var v int = from + gc_off
 							if v < -2147483648 || v > 2147483640 || v < 0 || v > len(label)-8 {
-//line hecbench_graphb_cc.go:44
 								break
 							}
 //line hecbench_graphb_cc.go:45
@@ -122,8 +118,8 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 				return
 			}
 			gc_more2 = false
-//line hecbench_graphb_cc.go:54
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_cc.go:55
 			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -136,7 +132,6 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					gc_at2 := count[gc_off4:][:gc_to]
 					gc_vstep3 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_cc.go:48
 						gc_vb2 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
@@ -144,8 +139,8 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 							var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
 							var v_ int = from + gc_off2
-//line hecbench_graphb_cc.go:47
 							_ = v_
+//line hecbench_graphb_cc.go:48
 							gc_vb2.StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -154,7 +149,6 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						gc_more2 = true
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_cc.go:48
 						gc_more2 = true
 //line hecbench_graphb_cc.go:48
 						gc_at2[gc_tx] = 0
@@ -162,7 +156,6 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 				} else {
 					gc_vstep4 := gc_from
 					if compiled.SIMD {
-//line hecbench_graphb_cc.go:48
 						gc_vb := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
@@ -171,7 +164,6 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 //line hecbench_graphb_cc.go:47
 							var v_ int = from + gc_off2
 							if v_ < 0 || v_ > len(count)-8 {
-//line hecbench_graphb_cc.go:48
 								break
 							}
 //line hecbench_graphb_cc.go:48

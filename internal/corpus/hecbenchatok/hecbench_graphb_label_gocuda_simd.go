@@ -96,7 +96,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_graphb_label.go:38
 		gc_save58 := gc_act
 		gc_in58 := gc_act
 		{
@@ -111,7 +110,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_label.go:37
 				i := start + from
-//line hecbench_graphb_label.go:39
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -122,7 +120,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 			}
 			gc_act = gc_in58 &^ gc_dead
 			var gc_m58, gc_skip58 uint32
-//line hecbench_graphb_label.go:50
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -155,7 +152,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				end_ := int(nindex[node+1])
 //line hecbench_graphb_label.go:45
 				lbl := (nodelabel >> 1) + 1
-//line hecbench_graphb_label.go:52
 				gc_l_node[gc_lane] = node
 				gc_l_par[gc_lane] = par
 				gc_l_nodelabel[gc_lane] = nodelabel
@@ -163,7 +159,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				gc_l_end_[gc_lane] = end_
 				gc_l_lbl[gc_lane] = lbl
 			}
-//line hecbench_graphb_label.go:47
 			gc_save12 := gc_act
 			gc_in12 := gc_act
 			{
@@ -179,11 +174,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 //line hecbench_graphb_label.go:35
 					lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 					beg := gc_l_beg[gc_lane]
 //line hecbench_graphb_label.go:46
 					j := beg + lane
-//line hecbench_graphb_label.go:48
 					gc_l_j[gc_lane] = j
 				}
 			}
@@ -194,7 +187,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				}
 				gc_act = gc_in12 &^ gc_dead
 				var gc_m12, gc_skip12 uint32
-//line hecbench_graphb_label.go:59
 				gc_m12 = ^uint32(0)
 				gc_in12 &= gc_m12
 				gc_act = gc_in12
@@ -205,9 +197,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:71
 					end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:73
 					j := gc_l_j[gc_lane]
 //line hecbench_graphb_label.go:46
 					gc_c1v[gc_lane] = j < end_
@@ -220,10 +210,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 //line hecbench_graphb_label.go:46
 					var anySync bool = gc_c1r[gc_lane]
-//line hecbench_graphb_label.go:48
 					gc_l_anySync[gc_lane] = anySync
 				}
-//line hecbench_graphb_label.go:51
 				var gc_m5 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -240,13 +228,11 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				gc_save5 := gc_act
 				gc_act = gc_save5 & gc_m5
 				if gc_act != 0 {
-//line hecbench_graphb_label.go:46
 					gc_in12 &^= gc_act
 					gc_skip12 |= gc_act
 					gc_act = 0
 				}
 				gc_act = gc_save5 &^ gc_dead &^ gc_skip12
-//line hecbench_graphb_label.go:52
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -254,16 +240,13 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					node := gc_l_node[gc_lane]
-//line hecbench_graphb_label.go:60
 					par := gc_l_par[gc_lane]
-//line hecbench_graphb_label.go:62
 					end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:64
 					j := gc_l_j[gc_lane]
-//line hecbench_graphb_label.go:47
 					lblinc := int32(0)
 					neighbor := int32(-1)
 					cond := false
+//line hecbench_graphb_label.go:50
 					if j < end_ {
 						neighbor = nlist[j] >> 1
 						cond = neighbor != par && parent[neighbor]>>2 == node
@@ -272,7 +255,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 						}
 					}
 					currcount := lblinc
-//line hecbench_graphb_label.go:62
 					gc_l_lblinc[gc_lane] = lblinc
 					gc_l_neighbor[gc_lane] = neighbor
 					gc_l_cond[gc_lane] = cond
@@ -289,7 +271,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					gc_hi2 = min(gc_hi2, gc_cnt)
 					if gc_lo2 < gc_hi2 {
-//line hecbench_graphb_label.go:69
 						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -302,19 +283,16 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							}
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 							lblinc := gc_l_lblinc[gc_lane]
 //line hecbench_graphb_label.go:59
 							tmp := gc_c2r[gc_lane]
 							if lane >= d {
 								lblinc += tmp
 							}
-//line hecbench_graphb_label.go:64
 							gc_l_lblinc[gc_lane] = lblinc
 						}
 					}
 				}
-//line hecbench_graphb_label.go:69
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -322,15 +300,10 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					lbl := gc_l_lbl[gc_lane]
-//line hecbench_graphb_label.go:77
 					j := gc_l_j[gc_lane]
-//line hecbench_graphb_label.go:79
 					lblinc := gc_l_lblinc[gc_lane]
-//line hecbench_graphb_label.go:81
 					neighbor := gc_l_neighbor[gc_lane]
-//line hecbench_graphb_label.go:83
 					cond := gc_l_cond[gc_lane]
-//line hecbench_graphb_label.go:85
 					currcount := gc_l_currcount[gc_lane]
 //line hecbench_graphb_label.go:64
 					lbl += lblinc
@@ -391,7 +364,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:84
 					j := gc_l_j[gc_lane]
 //line hecbench_graphb_label.go:46
 					j += gbWarpsize
@@ -399,21 +371,16 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				}
 			}
 			gc_act = gc_save12 &^ gc_dead
-//line hecbench_graphb_label.go:52
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_graphb_label.go:58
 				beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:60
 				end_ := gc_l_end_[gc_lane]
 //line hecbench_graphb_label.go:77
 				length := end_ - beg
-//line hecbench_graphb_label.go:79
 				gc_l_length[gc_lane] = length
 			}
-//line hecbench_graphb_label.go:82
 			var gc_m31 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -430,7 +397,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 			gc_save31 := gc_act
 			gc_act = gc_save31 & gc_m31
 			if gc_act != 0 {
-//line hecbench_graphb_label.go:86
 				var gc_m30 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -462,13 +428,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 							node := gc_l_node[gc_lane]
-//line hecbench_graphb_label.go:39
 							par := gc_l_par[gc_lane]
-//line hecbench_graphb_label.go:41
 							beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:43
 							length := gc_l_length[gc_lane]
 //line hecbench_graphb_label.go:80
 							src := beg + lane
@@ -501,7 +463,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_graphb_label.go:102
 						state := gc_l_state[gc_lane]
 //line hecbench_graphb_label.go:95
 						ball := int32(gc_c4r[gc_lane])
@@ -525,23 +486,14 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 							beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:39
 							length := gc_l_length[gc_lane]
-//line hecbench_graphb_label.go:41
 							b := gc_l_b[gc_lane]
-//line hecbench_graphb_label.go:43
 							e := gc_l_e[gc_lane]
-//line hecbench_graphb_label.go:45
 							in := gc_l_in[gc_lane]
-//line hecbench_graphb_label.go:47
 							neg := gc_l_neg[gc_lane]
-//line hecbench_graphb_label.go:49
 							n := gc_l_n[gc_lane]
-//line hecbench_graphb_label.go:51
 							state := gc_l_state[gc_lane]
-//line hecbench_graphb_label.go:53
 							ball := gc_l_ball[gc_lane]
 //line hecbench_graphb_label.go:96
 							balr := int32(gc_c5r[gc_lane])
@@ -561,7 +513,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 						}
 					}
 				}
-//line hecbench_graphb_label.go:117
 				gc_act = gc_save30 &^ gc_m30 &^ gc_dead &^ gc_skip58
 				if gc_act != 0 {
 					{
@@ -579,11 +530,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 							beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:39
 							end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:41
 							length := gc_l_length[gc_lane]
 //line hecbench_graphb_label.go:111
 							lp := beg
@@ -596,7 +544,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							n_ := nlist[src_]
 							in_ := inTree[src_]
 							neg_ := negCnt[src_]
-//line hecbench_graphb_label.go:131
 							gc_l_lp[gc_lane] = lp
 							gc_l_rp[gc_lane] = rp
 							gc_l_state_[gc_lane] = state_
@@ -608,16 +555,13 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_l_neg_[gc_lane] = neg_
 						}
 					}
-//line hecbench_graphb_label.go:123
 					gc_save28 := gc_act
 					gc_in28 := gc_act
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_graphb_label.go:122
 						more := true
-//line hecbench_graphb_label.go:124
 						gc_l_more[gc_lane] = more
 					}
 					for {
@@ -627,7 +571,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 						}
 						gc_act = gc_in28 &^ gc_dead
 						var gc_m28, gc_skip28 uint32
-//line hecbench_graphb_label.go:134
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -652,11 +595,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							node := gc_l_node[gc_lane]
-//line hecbench_graphb_label.go:139
 							par := gc_l_par[gc_lane]
-//line hecbench_graphb_label.go:141
 							state_ := gc_l_state_[gc_lane]
-//line hecbench_graphb_label.go:143
 							n_ := gc_l_n_[gc_lane]
 //line hecbench_graphb_label.go:123
 							if state_ == tlSome {
@@ -686,21 +626,13 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
 								lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 								lp := gc_l_lp[gc_lane]
-//line hecbench_graphb_label.go:39
 								state_ := gc_l_state_[gc_lane]
-//line hecbench_graphb_label.go:41
 								read := gc_l_read[gc_lane]
-//line hecbench_graphb_label.go:43
 								b_ := gc_l_b_[gc_lane]
-//line hecbench_graphb_label.go:45
 								e_ := gc_l_e_[gc_lane]
-//line hecbench_graphb_label.go:47
 								n_ := gc_l_n_[gc_lane]
-//line hecbench_graphb_label.go:49
 								in_ := gc_l_in_[gc_lane]
-//line hecbench_graphb_label.go:51
 								neg_ := gc_l_neg_[gc_lane]
 //line hecbench_graphb_label.go:130
 								ball_ := int32(gc_c6r[gc_lane])
@@ -760,21 +692,13 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
 								lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 								rp := gc_l_rp[gc_lane]
-//line hecbench_graphb_label.go:39
 								state_ := gc_l_state_[gc_lane]
-//line hecbench_graphb_label.go:41
 								read := gc_l_read[gc_lane]
-//line hecbench_graphb_label.go:43
 								b_ := gc_l_b_[gc_lane]
-//line hecbench_graphb_label.go:45
 								e_ := gc_l_e_[gc_lane]
-//line hecbench_graphb_label.go:47
 								n_ := gc_l_n_[gc_lane]
-//line hecbench_graphb_label.go:49
 								in_ := gc_l_in_[gc_lane]
-//line hecbench_graphb_label.go:51
 								neg_ := gc_l_neg_[gc_lane]
 //line hecbench_graphb_label.go:159
 								balr_ := int32(gc_c7r[gc_lane])
@@ -805,7 +729,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 									}
 								}
 								rp -= int(popc(balr_))
-//line hecbench_graphb_label.go:189
 								gc_l_rp[gc_lane] = rp
 								gc_l_state_[gc_lane] = state_
 								gc_l_b_[gc_lane] = b_
@@ -815,7 +738,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								gc_l_neg_[gc_lane] = neg_
 							}
 						}
-//line hecbench_graphb_label.go:199
 						var gc_m24 uint32
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
@@ -824,7 +746,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							rp := gc_l_rp[gc_lane]
-//line hecbench_graphb_label.go:208
 							read := gc_l_read[gc_lane]
 //line hecbench_graphb_label.go:187
 							if read <= rp {
@@ -838,14 +759,12 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_graphb_label.go:200
 								state_ := gc_l_state_[gc_lane]
 //line hecbench_graphb_label.go:188
 								gc_c8v[gc_lane] = state_ == tlNone
 							}
 //line hecbench_graphb_label.go:188
 							compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c8v, nil, nil, &gc_c8r)
-//line hecbench_graphb_label.go:190
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -860,21 +779,13 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								gc_pos.Thread = gc_rank
 //line hecbench_graphb_label.go:35
 								lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 								rp := gc_l_rp[gc_lane]
-//line hecbench_graphb_label.go:39
 								state_ := gc_l_state_[gc_lane]
-//line hecbench_graphb_label.go:41
 								read := gc_l_read[gc_lane]
-//line hecbench_graphb_label.go:43
 								b_ := gc_l_b_[gc_lane]
-//line hecbench_graphb_label.go:45
 								e_ := gc_l_e_[gc_lane]
-//line hecbench_graphb_label.go:47
 								n_ := gc_l_n_[gc_lane]
-//line hecbench_graphb_label.go:49
 								in_ := gc_l_in_[gc_lane]
-//line hecbench_graphb_label.go:51
 								neg_ := gc_l_neg_[gc_lane]
 //line hecbench_graphb_label.go:188
 								bal := int32(gc_c8r[gc_lane])
@@ -891,7 +802,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 									}
 								}
 								read += int(popc(bal))
-//line hecbench_graphb_label.go:204
 								gc_l_state_[gc_lane] = state_
 								gc_l_read[gc_lane] = read
 								gc_l_b_[gc_lane] = b_
@@ -901,14 +811,11 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								gc_l_neg_[gc_lane] = neg_
 							}
 						}
-//line hecbench_graphb_label.go:214
 						gc_act = gc_save24 &^ gc_dead &^ gc_skip28
-//line hecbench_graphb_label.go:216
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_graphb_label.go:222
 							state_ := gc_l_state_[gc_lane]
 //line hecbench_graphb_label.go:122
 							gc_c9v[gc_lane] = state_ == tlSome
@@ -928,22 +835,16 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					gc_act = gc_save28 &^ gc_dead
 				}
-//line hecbench_graphb_label.go:129
 				gc_act = gc_save30 &^ gc_dead &^ gc_skip58
 			}
-//line hecbench_graphb_label.go:132
 			gc_act = gc_save31 &^ gc_dead &^ gc_skip58
-//line hecbench_graphb_label.go:134
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_graphb_label.go:208
 				paredge := -1
-//line hecbench_graphb_label.go:210
 				gc_l_paredge[gc_lane] = paredge
 			}
-//line hecbench_graphb_label.go:210
 			gc_save41 := gc_act
 			gc_in41 := gc_act
 			{
@@ -959,11 +860,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 //line hecbench_graphb_label.go:35
 					lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 					beg := gc_l_beg[gc_lane]
 //line hecbench_graphb_label.go:209
 					j_ := beg + lane
-//line hecbench_graphb_label.go:211
 					gc_l_j_[gc_lane] = j_
 				}
 			}
@@ -974,7 +873,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				}
 				gc_act = gc_in41 &^ gc_dead
 				var gc_m41, gc_skip41 uint32
-//line hecbench_graphb_label.go:222
 				gc_m41 = ^uint32(0)
 				gc_in41 &= gc_m41
 				gc_act = gc_in41
@@ -985,9 +883,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:234
 					end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:236
 					j_ := gc_l_j_[gc_lane]
 //line hecbench_graphb_label.go:209
 					gc_c10v[gc_lane] = j_ < end_
@@ -1000,10 +896,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 //line hecbench_graphb_label.go:209
 					var anySync_ bool = gc_c10r[gc_lane]
-//line hecbench_graphb_label.go:211
 					gc_l_anySync_[gc_lane] = anySync_
 				}
-//line hecbench_graphb_label.go:214
 				var gc_m35 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -1020,13 +914,11 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				gc_save35 := gc_act
 				gc_act = gc_save35 & gc_m35
 				if gc_act != 0 {
-//line hecbench_graphb_label.go:209
 					gc_in41 &^= gc_act
 					gc_skip41 |= gc_act
 					gc_act = 0
 				}
 				gc_act = gc_save35 &^ gc_dead &^ gc_skip41
-//line hecbench_graphb_label.go:215
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1034,11 +926,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					par := gc_l_par[gc_lane]
-//line hecbench_graphb_label.go:223
 					end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:225
 					paredge := gc_l_paredge[gc_lane]
-//line hecbench_graphb_label.go:227
 					j_ := gc_l_j_[gc_lane]
 //line hecbench_graphb_label.go:210
 					if j_ < end_ {
@@ -1049,12 +938,10 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					gc_l_paredge[gc_lane] = paredge
 				}
-//line hecbench_graphb_label.go:219
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:225
 					paredge := gc_l_paredge[gc_lane]
 //line hecbench_graphb_label.go:216
 					gc_c11v[gc_lane] = paredge >= 0
@@ -1067,10 +954,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 //line hecbench_graphb_label.go:216
 					var anySync_2 bool = gc_c11r[gc_lane]
-//line hecbench_graphb_label.go:218
 					gc_l_anySync_2[gc_lane] = anySync_2
 				}
-//line hecbench_graphb_label.go:221
 				var gc_m39 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -1087,19 +972,16 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				gc_save39 := gc_act
 				gc_act = gc_save39 & gc_m39
 				if gc_act != 0 {
-//line hecbench_graphb_label.go:217
 					gc_in41 &^= gc_act
 					gc_skip41 |= gc_act
 					gc_act = 0
 				}
 				gc_act = gc_save39 &^ gc_dead &^ gc_skip41
-//line hecbench_graphb_label.go:224
 				gc_act = gc_in41 &^ gc_dead
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:231
 					j_ := gc_l_j_[gc_lane]
 //line hecbench_graphb_label.go:209
 					j_ += gbWarpsize
@@ -1107,17 +989,13 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				}
 			}
 			gc_act = gc_save41 &^ gc_dead
-//line hecbench_graphb_label.go:215
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_graphb_label.go:220
 				pos_4 := -1
-//line hecbench_graphb_label.go:222
 				gc_l_pos_4[gc_lane] = pos_4
 			}
-//line hecbench_graphb_label.go:222
 			gc_save52 := gc_act
 			gc_in52 := gc_act
 			{
@@ -1133,11 +1011,9 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 //line hecbench_graphb_label.go:35
 					lane := gc_tx % gbWarpsize
-//line hecbench_graphb_label.go:37
 					beg := gc_l_beg[gc_lane]
 //line hecbench_graphb_label.go:221
 					j_2 := beg + lane
-//line hecbench_graphb_label.go:223
 					gc_l_j_2[gc_lane] = j_2
 				}
 			}
@@ -1148,7 +1024,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				}
 				gc_act = gc_in52 &^ gc_dead
 				var gc_m52, gc_skip52 uint32
-//line hecbench_graphb_label.go:234
 				gc_m52 = ^uint32(0)
 				gc_in52 &= gc_m52
 				gc_act = gc_in52
@@ -1159,9 +1034,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:246
 					end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:248
 					j_2 := gc_l_j_2[gc_lane]
 //line hecbench_graphb_label.go:221
 					gc_c12v[gc_lane] = j_2 < end_
@@ -1174,10 +1047,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 //line hecbench_graphb_label.go:221
 					var anySync_3 bool = gc_c12r[gc_lane]
-//line hecbench_graphb_label.go:223
 					gc_l_anySync_3[gc_lane] = anySync_3
 				}
-//line hecbench_graphb_label.go:226
 				var gc_m46 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -1194,13 +1065,11 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				gc_save46 := gc_act
 				gc_act = gc_save46 & gc_m46
 				if gc_act != 0 {
-//line hecbench_graphb_label.go:221
 					gc_in52 &^= gc_act
 					gc_skip52 |= gc_act
 					gc_act = 0
 				}
 				gc_act = gc_save46 &^ gc_dead &^ gc_skip52
-//line hecbench_graphb_label.go:227
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1208,11 +1077,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					node := gc_l_node[gc_lane]
-//line hecbench_graphb_label.go:235
 					end_ := gc_l_end_[gc_lane]
-//line hecbench_graphb_label.go:237
 					pos_4 := gc_l_pos_4[gc_lane]
-//line hecbench_graphb_label.go:239
 					j_2 := gc_l_j_2[gc_lane]
 //line hecbench_graphb_label.go:222
 					if j_2 < end_ {
@@ -1223,12 +1089,10 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 					gc_l_pos_4[gc_lane] = pos_4
 				}
-//line hecbench_graphb_label.go:231
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:237
 					pos_4 := gc_l_pos_4[gc_lane]
 //line hecbench_graphb_label.go:228
 					gc_c13v[gc_lane] = pos_4 >= 0
@@ -1241,10 +1105,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					}
 //line hecbench_graphb_label.go:228
 					var anySync_4 bool = gc_c13r[gc_lane]
-//line hecbench_graphb_label.go:230
 					gc_l_anySync_4[gc_lane] = anySync_4
 				}
-//line hecbench_graphb_label.go:233
 				var gc_m50 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -1261,19 +1123,16 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				gc_save50 := gc_act
 				gc_act = gc_save50 & gc_m50
 				if gc_act != 0 {
-//line hecbench_graphb_label.go:229
 					gc_in52 &^= gc_act
 					gc_skip52 |= gc_act
 					gc_act = 0
 				}
 				gc_act = gc_save50 &^ gc_dead &^ gc_skip52
-//line hecbench_graphb_label.go:236
 				gc_act = gc_in52 &^ gc_dead
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_graphb_label.go:243
 					j_2 := gc_l_j_2[gc_lane]
 //line hecbench_graphb_label.go:221
 					j_2 += gbWarpsize
@@ -1281,12 +1140,10 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				}
 			}
 			gc_act = gc_save52 &^ gc_dead
-//line hecbench_graphb_label.go:227
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_graphb_label.go:233
 				pos_4 := gc_l_pos_4[gc_lane]
 //line hecbench_graphb_label.go:232
 				gc_c14v[gc_lane] = pos_4 >= 0
@@ -1330,11 +1187,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				nodelabel := gc_l_nodelabel[gc_lane]
-//line hecbench_graphb_label.go:243
 				beg := gc_l_beg[gc_lane]
-//line hecbench_graphb_label.go:245
 				lbl := gc_l_lbl[gc_lane]
-//line hecbench_graphb_label.go:247
 				paredge := gc_l_paredge[gc_lane]
 //line hecbench_graphb_label.go:249
 				var pos_4 int
@@ -1368,7 +1222,6 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_graphb_label.go:265
 				i := gc_l_i[gc_lane]
 //line hecbench_graphb_label.go:37
 				i += incr

@@ -79,7 +79,6 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_graphb_tree.go:110
 		gc_save4 := gc_act
 		gc_in4 := gc_act
 		{
@@ -94,7 +93,6 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 				from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_tree.go:109
 				i := start + from
-//line hecbench_graphb_tree.go:111
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -123,7 +121,6 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 			if gc_act == 0 {
 				break
 			}
-//line hecbench_graphb_tree.go:119
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -138,7 +135,6 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 				gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:105
 				lane := gc_tx % gbWarpsize
-//line hecbench_graphb_tree.go:107
 				i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:110
 				node := queue[i]
@@ -152,11 +148,8 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 					hashMe := int32(gbHash(uint32(me ^ seed3)))
 					var val, hashVal int32
 					for {
-//line hecbench_graphb_tree.go:120
 						gc_b.Tick()
-//line hecbench_graphb_tree.go:120
 						if gc_b.Stopped() {
-//line hecbench_graphb_tree.go:120
 							return
 						}
 //line hecbench_graphb_tree.go:121
@@ -173,13 +166,11 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 					}
 				}
 			}
-//line hecbench_graphb_tree.go:135
 			gc_act = gc_in4 &^ gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_graphb_tree.go:142
 				i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:109
 				i += incr
@@ -219,7 +210,6 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_tree.go:151
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -227,8 +217,8 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_graphb_tree.go:159
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:160
 			if !compiled.Adds(gc_off+(start+
 				gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -339,7 +329,6 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 			return
 		}
 		gc_more = false
-//line hecbench_graphb_tree.go:164
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -347,8 +336,8 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_graphb_tree.go:172
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_graphb_tree.go:173
 			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -364,35 +353,30 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line hecbench_graphb_tree.go:158
 							gc_more = true
 //line hecbench_graphb_tree.go:158
 							gc_at[gc_tx] += gc_at2[gc_tx] & 1
 						}
 						{
 							gc_tx := gc_step + 1
-//line hecbench_graphb_tree.go:158
 							gc_more = true
 //line hecbench_graphb_tree.go:158
 							gc_at[gc_tx] += gc_at2[gc_tx] & 1
 						}
 						{
 							gc_tx := gc_step + 2
-//line hecbench_graphb_tree.go:158
 							gc_more = true
 //line hecbench_graphb_tree.go:158
 							gc_at[gc_tx] += gc_at2[gc_tx] & 1
 						}
 						{
 							gc_tx := gc_step + 3
-//line hecbench_graphb_tree.go:158
 							gc_more = true
 //line hecbench_graphb_tree.go:158
 							gc_at[gc_tx] += gc_at2[gc_tx] & 1
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_graphb_tree.go:158
 						gc_more = true
 //line hecbench_graphb_tree.go:158
 						gc_at[gc_tx] += gc_at2[gc_tx] & 1
@@ -496,7 +480,6 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_graphb_tree.go:170
 		gc_save4 := gc_act
 		gc_in4 := gc_act
 		{
@@ -511,7 +494,6 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 				from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_tree.go:169
 				i := from
-//line hecbench_graphb_tree.go:171
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -540,7 +522,6 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 			if gc_act == 0 {
 				break
 			}
-//line hecbench_graphb_tree.go:179
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -555,18 +536,13 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 				gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:168
 				lane := gc_tx % gbWarpsize
-//line hecbench_graphb_tree.go:170
 				i := gc_l_i[gc_lane]
-//line hecbench_graphb_tree.go:170
 				target0 := label[i]
 				target1 := target0 | 1
 				j := int(nindex[i+1]) - 1 - lane
 				for j >= int(nindex[i]) && nlist[j]&1 == 0 {
-//line hecbench_graphb_tree.go:173
 					gc_b.Tick()
-//line hecbench_graphb_tree.go:173
 					if gc_b.Stopped() {
-//line hecbench_graphb_tree.go:173
 						return
 					}
 //line hecbench_graphb_tree.go:174
@@ -574,21 +550,15 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 					if int(curr) > i {
 						sum := int32(0)
 						for label[curr] != target0 {
-//line hecbench_graphb_tree.go:177
 							gc_b.Tick()
-//line hecbench_graphb_tree.go:177
 							if gc_b.Stopped() {
-//line hecbench_graphb_tree.go:177
 								return
 							}
 //line hecbench_graphb_tree.go:178
 							k := nindex[curr]
 							for (einfo[k].Beg&1 != 0) == (einfo[k].Beg <= target1 && target0 <= einfo[k].End) {
-//line hecbench_graphb_tree.go:179
 								gc_b.Tick()
-//line hecbench_graphb_tree.go:179
 								if gc_b.Stopped() {
-//line hecbench_graphb_tree.go:179
 									return
 								}
 //line hecbench_graphb_tree.go:180
@@ -602,13 +572,11 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 					j -= gbWarpsize
 				}
 			}
-//line hecbench_graphb_tree.go:191
 			gc_act = gc_in4 &^ gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_graphb_tree.go:198
 				i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:169
 				i += incr

@@ -14,8 +14,10 @@ import (
 //line hecbench_graphb_tree.go:46
 func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nlist, eweight, inCC []int32, einfo []EdgeInfo, inTree, negCnt []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -555,8 +557,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 //line hecbench_graphb_tree.go:77
 func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root int, nlist, parent, queue, label, tail []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -765,7 +769,70 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if gc_vstep2 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+							j_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:85
+							parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+							j_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:85
+							parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+							j_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:85
+							parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+							j_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:85
+							parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -801,43 +868,43 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
 					gc_at3 := label[gc_off6:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step4 + 0
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step4 + 1
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step4 + 2
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step4 + 3
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_more3 = true
 //line hecbench_graphb_tree.go:91
 						gc_at3[gc_tx] = 1
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -849,7 +916,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							label[j_2] = 1
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -861,7 +928,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							label[j_2] = 1
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -873,7 +940,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							label[j_2] = 1
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -885,7 +952,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							label[j_2] = 1
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:78
@@ -919,8 +986,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(queue) && gc_off7 < len(tail) {
 					gc_at4 := queue[gc_off7:][:1]
 					gc_at5 := tail[gc_off7:][:1]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 //line hecbench_graphb_tree.go:94
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
@@ -934,16 +1001,16 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line hecbench_graphb_tree.go:94
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
@@ -951,7 +1018,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
@@ -959,7 +1026,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
@@ -967,7 +1034,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94
@@ -975,7 +1042,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							tail[0] = 1
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:94

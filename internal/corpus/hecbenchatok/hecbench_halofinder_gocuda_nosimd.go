@@ -96,7 +96,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_halofinder.go:207
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_halofinder.go:122
 			var xxi, yyi, zzi [hfTileY]float32
@@ -110,7 +109,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 			gc_l_zzj[gc_lane] = zzj
 			gc_l_massj[gc_lane] = massj
 		}
-//line hecbench_halofinder.go:130
 		gc_save25 := gc_act
 		gc_in25 := gc_act
 		{
@@ -126,11 +124,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_ty = 0
 					}
 				}
-//line hecbench_halofinder.go:126
 				yIdx := gc_by*gc_bdy + gc_ty
 //line hecbench_halofinder.go:129
 				i := yIdx
-//line hecbench_halofinder.go:131
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -141,7 +137,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 			}
 			gc_act = gc_in25 &^ gc_dead
 			var gc_m25, gc_skip25 uint32
-//line hecbench_halofinder.go:142
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -172,9 +167,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_halofinder.go:125
 					xIdx := gc_bx*gc_bdx + gc_tx
-//line hecbench_halofinder.go:127
 					i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:130
 					var xi, yi, zi [hfTileY]float32
@@ -202,11 +195,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_halofinder.go:155
 				i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:148
 				var i_2 int = i
-//line hecbench_halofinder.go:150
 				gc_l_i_2[gc_lane] = i_2
 			}
 //line hecbench_halofinder.go:148
@@ -225,7 +216,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				var yi_2 []float32 = gc_l_yi[gc_lane][:]
 //line hecbench_halofinder.go:148
 				var zi_2 []float32 = gc_l_zi[gc_lane][:]
-//line hecbench_halofinder.go:152
 				gc_l_xi_2[gc_lane] = xi_2
 				gc_l_yi_2[gc_lane] = yi_2
 				gc_l_zi_2[gc_lane] = zi_2
@@ -242,14 +232,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:113
 					i_2 := gc_l_i_2[gc_lane]
 //line hecbench_halofinder.go:107
 					idx := tileSize*i_2 + u
-//line hecbench_halofinder.go:109
 					gc_l_idx[gc_lane] = idx
 				}
-//line hecbench_halofinder.go:112
 				var gc_m23 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -273,85 +260,70 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						xi_2 := gc_l_xi_2[gc_lane]
-//line hecbench_halofinder.go:124
 						idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:110
 						var out []float32 = vx_[idx:]
 //line hecbench_halofinder.go:110
 						var val float32 = fcoeff_ * xi_2[u]
-//line hecbench_halofinder.go:39
 						gc_l_out[gc_lane] = out
 						gc_l_val[gc_lane] = val
 					}
-//line hecbench_halofinder.go:39
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 16, 0, 32)
 					} else {
-//line hecbench_halofinder.go:39
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 16, 32, &gc_c1r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:46
 							val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:39
 							val += gc_c1r[gc_lane]
 							gc_l_val[gc_lane] = val
 						}
 					}
-//line hecbench_halofinder.go:40
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 8, 0, 32)
 					} else {
-//line hecbench_halofinder.go:40
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 8, 32, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:47
 							val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:40
 							val += gc_c2r[gc_lane]
 							gc_l_val[gc_lane] = val
 						}
 					}
-//line hecbench_halofinder.go:41
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 4, 0, 32)
 					} else {
-//line hecbench_halofinder.go:41
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 4, 32, &gc_c3r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:48
 							val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:41
 							val += gc_c3r[gc_lane]
 							gc_l_val[gc_lane] = val
 						}
 					}
-//line hecbench_halofinder.go:42
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 2, 0, 32)
 					} else {
-//line hecbench_halofinder.go:42
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 2, 32, &gc_c4r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:49
 							val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:42
 							val += gc_c4r[gc_lane]
 							gc_l_val[gc_lane] = val
 						}
 					}
-//line hecbench_halofinder.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 1, 32, &gc_c5r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -367,97 +339,80 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							out := gc_l_out[gc_lane]
-//line hecbench_halofinder.go:59
 							val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:61
 							yi_2 := gc_l_yi_2[gc_lane]
-//line hecbench_halofinder.go:63
 							idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:43
 							val += gc_c5r[gc_lane]
-//line hecbench_halofinder.go:45
 							if gc_tx%32 == 0 {
+//line hecbench_halofinder.go:46
 								atomic.Add(&out[0], val)
 							}
 //line hecbench_halofinder.go:111
 							var out_ []float32 = vy_[idx:]
 //line hecbench_halofinder.go:111
 							var val_ float32 = fcoeff_ * yi_2[u]
-//line hecbench_halofinder.go:39
 							gc_l_out_[gc_lane] = out_
 							gc_l_val[gc_lane] = val
 							gc_l_val_[gc_lane] = val_
 						}
 					}
-//line hecbench_halofinder.go:39
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 16, 0, 32)
 					} else {
-//line hecbench_halofinder.go:39
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 16, 32, &gc_c6r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:46
 							val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:39
 							val_ += gc_c6r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
-//line hecbench_halofinder.go:40
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 8, 0, 32)
 					} else {
-//line hecbench_halofinder.go:40
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 8, 32, &gc_c7r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:47
 							val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:40
 							val_ += gc_c7r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
-//line hecbench_halofinder.go:41
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 4, 0, 32)
 					} else {
-//line hecbench_halofinder.go:41
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 4, 32, &gc_c8r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:48
 							val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:41
 							val_ += gc_c8r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
-//line hecbench_halofinder.go:42
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 2, 0, 32)
 					} else {
-//line hecbench_halofinder.go:42
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 2, 32, &gc_c9r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:49
 							val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:42
 							val_ += gc_c9r[gc_lane]
 							gc_l_val_[gc_lane] = val_
 						}
 					}
-//line hecbench_halofinder.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 1, 32, &gc_c10r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -473,97 +428,80 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							out_ := gc_l_out_[gc_lane]
-//line hecbench_halofinder.go:59
 							val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:61
 							zi_2 := gc_l_zi_2[gc_lane]
-//line hecbench_halofinder.go:63
 							idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:43
 							val_ += gc_c10r[gc_lane]
-//line hecbench_halofinder.go:45
 							if gc_tx%32 == 0 {
+//line hecbench_halofinder.go:46
 								atomic.Add(&out_[0], val_)
 							}
 //line hecbench_halofinder.go:112
 							var out_2 []float32 = vz_[idx:]
 //line hecbench_halofinder.go:112
 							var val_2 float32 = fcoeff_ * zi_2[u]
-//line hecbench_halofinder.go:39
 							gc_l_out_2[gc_lane] = out_2
 							gc_l_val_[gc_lane] = val_
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
-//line hecbench_halofinder.go:39
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 16, 0, 32)
 					} else {
-//line hecbench_halofinder.go:39
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 16, 32, &gc_c11r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:46
 							val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:39
 							val_2 += gc_c11r[gc_lane]
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
-//line hecbench_halofinder.go:40
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 8, 0, 32)
 					} else {
-//line hecbench_halofinder.go:40
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 8, 32, &gc_c12r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:47
 							val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:40
 							val_2 += gc_c12r[gc_lane]
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
-//line hecbench_halofinder.go:41
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 4, 0, 32)
 					} else {
-//line hecbench_halofinder.go:41
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 4, 32, &gc_c13r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:48
 							val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:41
 							val_2 += gc_c13r[gc_lane]
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
-//line hecbench_halofinder.go:42
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 2, 0, 32)
 					} else {
-//line hecbench_halofinder.go:42
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 2, 32, &gc_c14r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:49
 							val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:42
 							val_2 += gc_c14r[gc_lane]
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
-//line hecbench_halofinder.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 1, 32, &gc_c15r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -579,12 +517,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							out_2 := gc_l_out_2[gc_lane]
-//line hecbench_halofinder.go:59
 							val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:43
 							val_2 += gc_c15r[gc_lane]
-//line hecbench_halofinder.go:45
 							if gc_tx%32 == 0 {
+//line hecbench_halofinder.go:46
 								atomic.Add(&out_2[0], val_2)
 							}
 							gc_l_val_2[gc_lane] = val_2
@@ -593,13 +530,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				}
 				gc_act = gc_save23 &^ gc_dead &^ gc_skip25
 			}
-//line hecbench_halofinder.go:55
 			gc_act = gc_in25 &^ gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_halofinder.go:62
 				i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:129
 				i += gc_bdy * gc_gdy
@@ -607,7 +542,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 			}
 		}
 		gc_act = gc_save25 &^ gc_dead
-//line hecbench_halofinder.go:153
 		gc_save49 := gc_act
 		gc_in49 := gc_act
 		{
@@ -623,11 +557,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_ty = 0
 					}
 				}
-//line hecbench_halofinder.go:126
 				yIdx := gc_by*gc_bdy + gc_ty
 //line hecbench_halofinder.go:152
 				i_ := yIdx
-//line hecbench_halofinder.go:154
 				gc_l_i_[gc_lane] = i_
 			}
 		}
@@ -638,7 +570,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 			}
 			gc_act = gc_in49 &^ gc_dead
 			var gc_m49, gc_skip49 uint32
-//line hecbench_halofinder.go:165
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -669,9 +600,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_halofinder.go:125
 					xIdx := gc_bx*gc_bdx + gc_tx
-//line hecbench_halofinder.go:127
 					i_ := gc_l_i_[gc_lane]
 //line hecbench_halofinder.go:153
 					k := i_ + count/hfTileY*hfTileY
@@ -691,23 +620,18 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						loadTile(true, true, 1, j_3, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
 						computeForces(1, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
 					}
-//line hecbench_halofinder.go:171
 					gc_l_k[gc_lane] = k
 				}
 			}
-//line hecbench_halofinder.go:168
 			var checkBounds_ bool = true
-//line hecbench_halofinder.go:168
 			var tileSize_ int = 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_halofinder.go:175
 				k := gc_l_k[gc_lane]
 //line hecbench_halofinder.go:168
 				var i_3 int = k
-//line hecbench_halofinder.go:170
 				gc_l_i_3[gc_lane] = i_3
 			}
 //line hecbench_halofinder.go:168
@@ -726,7 +650,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				var yi_3 []float32 = gc_l_yi_[gc_lane][:]
 //line hecbench_halofinder.go:168
 				var zi_3 []float32 = gc_l_zi_[gc_lane][:]
-//line hecbench_halofinder.go:172
 				gc_l_xi_3[gc_lane] = xi_3
 				gc_l_yi_3[gc_lane] = yi_3
 				gc_l_zi_3[gc_lane] = zi_3
@@ -743,14 +666,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:113
 					i_3 := gc_l_i_3[gc_lane]
 //line hecbench_halofinder.go:107
 					idx_ := tileSize_*i_3 + u_
-//line hecbench_halofinder.go:109
 					gc_l_idx_[gc_lane] = idx_
 				}
-//line hecbench_halofinder.go:112
 				var gc_m47 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -774,85 +694,70 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						xi_3 := gc_l_xi_3[gc_lane]
-//line hecbench_halofinder.go:124
 						idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:110
 						var out_3 []float32 = vx_2[idx_:]
 //line hecbench_halofinder.go:110
 						var val_3 float32 = fcoeff_2 * xi_3[u_]
-//line hecbench_halofinder.go:39
 						gc_l_out_3[gc_lane] = out_3
 						gc_l_val_3[gc_lane] = val_3
 					}
-//line hecbench_halofinder.go:39
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 16, 0, 32)
 					} else {
-//line hecbench_halofinder.go:39
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 16, 32, &gc_c16r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:46
 							val_3 := gc_l_val_3[gc_lane]
 //line hecbench_halofinder.go:39
 							val_3 += gc_c16r[gc_lane]
 							gc_l_val_3[gc_lane] = val_3
 						}
 					}
-//line hecbench_halofinder.go:40
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 8, 0, 32)
 					} else {
-//line hecbench_halofinder.go:40
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 8, 32, &gc_c17r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:47
 							val_3 := gc_l_val_3[gc_lane]
 //line hecbench_halofinder.go:40
 							val_3 += gc_c17r[gc_lane]
 							gc_l_val_3[gc_lane] = val_3
 						}
 					}
-//line hecbench_halofinder.go:41
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 4, 0, 32)
 					} else {
-//line hecbench_halofinder.go:41
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 4, 32, &gc_c18r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:48
 							val_3 := gc_l_val_3[gc_lane]
 //line hecbench_halofinder.go:41
 							val_3 += gc_c18r[gc_lane]
 							gc_l_val_3[gc_lane] = val_3
 						}
 					}
-//line hecbench_halofinder.go:42
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 2, 0, 32)
 					} else {
-//line hecbench_halofinder.go:42
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 2, 32, &gc_c19r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:49
 							val_3 := gc_l_val_3[gc_lane]
 //line hecbench_halofinder.go:42
 							val_3 += gc_c19r[gc_lane]
 							gc_l_val_3[gc_lane] = val_3
 						}
 					}
-//line hecbench_halofinder.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 1, 32, &gc_c20r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -868,97 +773,80 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							out_3 := gc_l_out_3[gc_lane]
-//line hecbench_halofinder.go:59
 							val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:61
 							yi_3 := gc_l_yi_3[gc_lane]
-//line hecbench_halofinder.go:63
 							idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:43
 							val_3 += gc_c20r[gc_lane]
-//line hecbench_halofinder.go:45
 							if gc_tx%32 == 0 {
+//line hecbench_halofinder.go:46
 								atomic.Add(&out_3[0], val_3)
 							}
 //line hecbench_halofinder.go:111
 							var out_4 []float32 = vy_2[idx_:]
 //line hecbench_halofinder.go:111
 							var val_4 float32 = fcoeff_2 * yi_3[u_]
-//line hecbench_halofinder.go:39
 							gc_l_out_4[gc_lane] = out_4
 							gc_l_val_3[gc_lane] = val_3
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
-//line hecbench_halofinder.go:39
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 16, 0, 32)
 					} else {
-//line hecbench_halofinder.go:39
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 16, 32, &gc_c21r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:46
 							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_halofinder.go:39
 							val_4 += gc_c21r[gc_lane]
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
-//line hecbench_halofinder.go:40
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 8, 0, 32)
 					} else {
-//line hecbench_halofinder.go:40
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 8, 32, &gc_c22r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:47
 							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_halofinder.go:40
 							val_4 += gc_c22r[gc_lane]
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
-//line hecbench_halofinder.go:41
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 4, 0, 32)
 					} else {
-//line hecbench_halofinder.go:41
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 4, 32, &gc_c23r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:48
 							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_halofinder.go:41
 							val_4 += gc_c23r[gc_lane]
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
-//line hecbench_halofinder.go:42
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 2, 0, 32)
 					} else {
-//line hecbench_halofinder.go:42
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 2, 32, &gc_c24r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:49
 							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_halofinder.go:42
 							val_4 += gc_c24r[gc_lane]
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
-//line hecbench_halofinder.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 1, 32, &gc_c25r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -974,97 +862,80 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							out_4 := gc_l_out_4[gc_lane]
-//line hecbench_halofinder.go:59
 							val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:61
 							zi_3 := gc_l_zi_3[gc_lane]
-//line hecbench_halofinder.go:63
 							idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:43
 							val_4 += gc_c25r[gc_lane]
-//line hecbench_halofinder.go:45
 							if gc_tx%32 == 0 {
+//line hecbench_halofinder.go:46
 								atomic.Add(&out_4[0], val_4)
 							}
 //line hecbench_halofinder.go:112
 							var out_5 []float32 = vz_2[idx_:]
 //line hecbench_halofinder.go:112
 							var val_5 float32 = fcoeff_2 * zi_3[u_]
-//line hecbench_halofinder.go:39
 							gc_l_out_5[gc_lane] = out_5
 							gc_l_val_4[gc_lane] = val_4
 							gc_l_val_5[gc_lane] = val_5
 						}
 					}
-//line hecbench_halofinder.go:39
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 16, 0, 32)
 					} else {
-//line hecbench_halofinder.go:39
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 16, 32, &gc_c26r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:46
 							val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:39
 							val_5 += gc_c26r[gc_lane]
 							gc_l_val_5[gc_lane] = val_5
 						}
 					}
-//line hecbench_halofinder.go:40
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 8, 0, 32)
 					} else {
-//line hecbench_halofinder.go:40
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 8, 32, &gc_c27r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:47
 							val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:40
 							val_5 += gc_c27r[gc_lane]
 							gc_l_val_5[gc_lane] = val_5
 						}
 					}
-//line hecbench_halofinder.go:41
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 4, 0, 32)
 					} else {
-//line hecbench_halofinder.go:41
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 4, 32, &gc_c28r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:48
 							val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:41
 							val_5 += gc_c28r[gc_lane]
 							gc_l_val_5[gc_lane] = val_5
 						}
 					}
-//line hecbench_halofinder.go:42
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 2, 0, 32)
 					} else {
-//line hecbench_halofinder.go:42
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 2, 32, &gc_c29r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_halofinder.go:49
 							val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:42
 							val_5 += gc_c29r[gc_lane]
 							gc_l_val_5[gc_lane] = val_5
 						}
 					}
-//line hecbench_halofinder.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 1, 32, &gc_c30r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1080,12 +951,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							out_5 := gc_l_out_5[gc_lane]
-//line hecbench_halofinder.go:59
 							val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:43
 							val_5 += gc_c30r[gc_lane]
-//line hecbench_halofinder.go:45
 							if gc_tx%32 == 0 {
+//line hecbench_halofinder.go:46
 								atomic.Add(&out_5[0], val_5)
 							}
 							gc_l_val_5[gc_lane] = val_5
@@ -1094,13 +964,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				}
 				gc_act = gc_save47 &^ gc_dead &^ gc_skip49
 			}
-//line hecbench_halofinder.go:55
 			gc_act = gc_in49 &^ gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_halofinder.go:62
 				i_ := gc_l_i_[gc_lane]
 //line hecbench_halofinder.go:152
 				i_ += gc_bdy * gc_gdy

@@ -98,7 +98,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_halofinder.go:207
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_halofinder.go:122
 			var xxi, yyi, zzi [hfTileY]float32
@@ -112,7 +111,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 			gc_l_zzj[gc_lane] = zzj
 			gc_l_massj[gc_lane] = massj
 		}
-//line hecbench_halofinder.go:130
 		gc_save25 := gc_act
 		gc_in25 := gc_act
 		{
@@ -128,11 +126,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_ty = 0
 					}
 				}
-//line hecbench_halofinder.go:126
 				yIdx := gc_by*gc_bdy + gc_ty
 //line hecbench_halofinder.go:129
 				i := yIdx
-//line hecbench_halofinder.go:131
 				gc_l_i[gc_lane] = i
 			}
 		}
@@ -143,7 +139,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 			}
 			gc_act = gc_in25 &^ gc_dead
 			var gc_m25, gc_skip25 uint32
-//line hecbench_halofinder.go:142
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -174,9 +169,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_halofinder.go:125
 					xIdx := gc_bx*gc_bdx + gc_tx
-//line hecbench_halofinder.go:127
 					i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:130
 					var xi, yi, zi [hfTileY]float32
@@ -204,11 +197,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_halofinder.go:155
 				i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:148
 				var i_2 int = i
-//line hecbench_halofinder.go:150
 				gc_l_i_2[gc_lane] = i_2
 			}
 //line hecbench_halofinder.go:148
@@ -227,7 +218,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				var yi_2 []float32 = gc_l_yi[gc_lane][:]
 //line hecbench_halofinder.go:148
 				var zi_2 []float32 = gc_l_zi[gc_lane][:]
-//line hecbench_halofinder.go:152
 				gc_l_xi_2[gc_lane] = xi_2
 				gc_l_yi_2[gc_lane] = yi_2
 				gc_l_zi_2[gc_lane] = zi_2
@@ -244,14 +234,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:113
 					i_2 := gc_l_i_2[gc_lane]
 //line hecbench_halofinder.go:107
 					idx := tileSize*i_2 + u
-//line hecbench_halofinder.go:109
 					gc_l_idx[gc_lane] = idx
 				}
-//line hecbench_halofinder.go:112
 				var gc_m23 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -275,21 +262,17 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						xi_2 := gc_l_xi_2[gc_lane]
-//line hecbench_halofinder.go:124
 						idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:110
 						var out []float32 = vx_[idx:]
 //line hecbench_halofinder.go:110
 						var val float32 = fcoeff_ * xi_2[u]
-//line hecbench_halofinder.go:39
 						gc_l_out[gc_lane] = out
 						gc_l_val[gc_lane] = val
 					}
-//line hecbench_halofinder.go:39
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 16, 0, 32)
 					} else {
-//line hecbench_halofinder.go:39
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 16, 32, &gc_c1r)
 						gc_left := gc_act
 						if compiled.SIMD {
@@ -324,7 +307,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:52
 								val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:39
 								val += gc_c1r[gc_lane]
@@ -332,11 +314,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:40
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 8, 0, 32)
 					} else {
-//line hecbench_halofinder.go:40
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 8, 32, &gc_c2r)
 						gc_left2 := gc_act
 						if compiled.SIMD {
@@ -371,7 +351,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left2&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:53
 								val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:40
 								val += gc_c2r[gc_lane]
@@ -379,11 +358,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:41
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 4, 0, 32)
 					} else {
-//line hecbench_halofinder.go:41
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 4, 32, &gc_c3r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
@@ -418,7 +395,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:54
 								val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:41
 								val += gc_c3r[gc_lane]
@@ -426,11 +402,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:42
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 2, 0, 32)
 					} else {
-//line hecbench_halofinder.go:42
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 2, 32, &gc_c4r)
 						gc_left4 := gc_act
 						if compiled.SIMD {
@@ -465,7 +439,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left4&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:55
 								val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:42
 								val += gc_c4r[gc_lane]
@@ -473,7 +446,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 1, 32, &gc_c5r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -489,33 +461,27 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							out := gc_l_out[gc_lane]
-//line hecbench_halofinder.go:59
 							val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:61
 							yi_2 := gc_l_yi_2[gc_lane]
-//line hecbench_halofinder.go:63
 							idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:43
 							val += gc_c5r[gc_lane]
-//line hecbench_halofinder.go:45
 							if gc_tx%32 == 0 {
+//line hecbench_halofinder.go:46
 								atomic.Add(&out[0], val)
 							}
 //line hecbench_halofinder.go:111
 							var out_ []float32 = vy_[idx:]
 //line hecbench_halofinder.go:111
 							var val_ float32 = fcoeff_ * yi_2[u]
-//line hecbench_halofinder.go:39
 							gc_l_out_[gc_lane] = out_
 							gc_l_val[gc_lane] = val
 							gc_l_val_[gc_lane] = val_
 						}
 					}
-//line hecbench_halofinder.go:39
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 16, 0, 32)
 					} else {
-//line hecbench_halofinder.go:39
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 16, 32, &gc_c6r)
 						gc_left5 := gc_act
 						if compiled.SIMD {
@@ -550,7 +516,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left5&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:52
 								val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:39
 								val_ += gc_c6r[gc_lane]
@@ -558,11 +523,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:40
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 8, 0, 32)
 					} else {
-//line hecbench_halofinder.go:40
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 8, 32, &gc_c7r)
 						gc_left6 := gc_act
 						if compiled.SIMD {
@@ -597,7 +560,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left6&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:53
 								val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:40
 								val_ += gc_c7r[gc_lane]
@@ -605,11 +567,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:41
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 4, 0, 32)
 					} else {
-//line hecbench_halofinder.go:41
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 4, 32, &gc_c8r)
 						gc_left7 := gc_act
 						if compiled.SIMD {
@@ -644,7 +604,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left7&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:54
 								val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:41
 								val_ += gc_c8r[gc_lane]
@@ -652,11 +611,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:42
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 2, 0, 32)
 					} else {
-//line hecbench_halofinder.go:42
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 2, 32, &gc_c9r)
 						gc_left8 := gc_act
 						if compiled.SIMD {
@@ -691,7 +648,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left8&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:55
 								val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:42
 								val_ += gc_c9r[gc_lane]
@@ -699,7 +655,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 1, 32, &gc_c10r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -715,33 +670,27 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							out_ := gc_l_out_[gc_lane]
-//line hecbench_halofinder.go:59
 							val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:61
 							zi_2 := gc_l_zi_2[gc_lane]
-//line hecbench_halofinder.go:63
 							idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:43
 							val_ += gc_c10r[gc_lane]
-//line hecbench_halofinder.go:45
 							if gc_tx%32 == 0 {
+//line hecbench_halofinder.go:46
 								atomic.Add(&out_[0], val_)
 							}
 //line hecbench_halofinder.go:112
 							var out_2 []float32 = vz_[idx:]
 //line hecbench_halofinder.go:112
 							var val_2 float32 = fcoeff_ * zi_2[u]
-//line hecbench_halofinder.go:39
 							gc_l_out_2[gc_lane] = out_2
 							gc_l_val_[gc_lane] = val_
 							gc_l_val_2[gc_lane] = val_2
 						}
 					}
-//line hecbench_halofinder.go:39
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 16, 0, 32)
 					} else {
-//line hecbench_halofinder.go:39
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 16, 32, &gc_c11r)
 						gc_left9 := gc_act
 						if compiled.SIMD {
@@ -776,7 +725,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left9&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:52
 								val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:39
 								val_2 += gc_c11r[gc_lane]
@@ -784,11 +732,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:40
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 8, 0, 32)
 					} else {
-//line hecbench_halofinder.go:40
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 8, 32, &gc_c12r)
 						gc_left10 := gc_act
 						if compiled.SIMD {
@@ -823,7 +769,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left10&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:53
 								val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:40
 								val_2 += gc_c12r[gc_lane]
@@ -831,11 +776,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:41
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 4, 0, 32)
 					} else {
-//line hecbench_halofinder.go:41
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 4, 32, &gc_c13r)
 						gc_left11 := gc_act
 						if compiled.SIMD {
@@ -870,7 +813,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left11&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:54
 								val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:41
 								val_2 += gc_c13r[gc_lane]
@@ -878,11 +820,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:42
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 2, 0, 32)
 					} else {
-//line hecbench_halofinder.go:42
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 2, 32, &gc_c14r)
 						gc_left12 := gc_act
 						if compiled.SIMD {
@@ -917,7 +857,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left12&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:55
 								val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:42
 								val_2 += gc_c14r[gc_lane]
@@ -925,7 +864,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 1, 32, &gc_c15r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -941,12 +879,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							out_2 := gc_l_out_2[gc_lane]
-//line hecbench_halofinder.go:59
 							val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:43
 							val_2 += gc_c15r[gc_lane]
-//line hecbench_halofinder.go:45
 							if gc_tx%32 == 0 {
+//line hecbench_halofinder.go:46
 								atomic.Add(&out_2[0], val_2)
 							}
 							gc_l_val_2[gc_lane] = val_2
@@ -955,13 +892,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				}
 				gc_act = gc_save23 &^ gc_dead &^ gc_skip25
 			}
-//line hecbench_halofinder.go:55
 			gc_act = gc_in25 &^ gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_halofinder.go:62
 				i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:129
 				i += gc_bdy * gc_gdy
@@ -969,7 +904,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 			}
 		}
 		gc_act = gc_save25 &^ gc_dead
-//line hecbench_halofinder.go:153
 		gc_save49 := gc_act
 		gc_in49 := gc_act
 		{
@@ -985,11 +919,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_ty = 0
 					}
 				}
-//line hecbench_halofinder.go:126
 				yIdx := gc_by*gc_bdy + gc_ty
 //line hecbench_halofinder.go:152
 				i_ := yIdx
-//line hecbench_halofinder.go:154
 				gc_l_i_[gc_lane] = i_
 			}
 		}
@@ -1000,7 +932,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 			}
 			gc_act = gc_in49 &^ gc_dead
 			var gc_m49, gc_skip49 uint32
-//line hecbench_halofinder.go:165
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -1031,9 +962,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_halofinder.go:125
 					xIdx := gc_bx*gc_bdx + gc_tx
-//line hecbench_halofinder.go:127
 					i_ := gc_l_i_[gc_lane]
 //line hecbench_halofinder.go:153
 					k := i_ + count/hfTileY*hfTileY
@@ -1053,23 +982,18 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						loadTile(true, true, 1, j_3, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
 						computeForces(1, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
 					}
-//line hecbench_halofinder.go:171
 					gc_l_k[gc_lane] = k
 				}
 			}
-//line hecbench_halofinder.go:168
 			var checkBounds_ bool = true
-//line hecbench_halofinder.go:168
 			var tileSize_ int = 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_halofinder.go:175
 				k := gc_l_k[gc_lane]
 //line hecbench_halofinder.go:168
 				var i_3 int = k
-//line hecbench_halofinder.go:170
 				gc_l_i_3[gc_lane] = i_3
 			}
 //line hecbench_halofinder.go:168
@@ -1088,7 +1012,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				var yi_3 []float32 = gc_l_yi_[gc_lane][:]
 //line hecbench_halofinder.go:168
 				var zi_3 []float32 = gc_l_zi_[gc_lane][:]
-//line hecbench_halofinder.go:172
 				gc_l_xi_3[gc_lane] = xi_3
 				gc_l_yi_3[gc_lane] = yi_3
 				gc_l_zi_3[gc_lane] = zi_3
@@ -1105,14 +1028,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:113
 					i_3 := gc_l_i_3[gc_lane]
 //line hecbench_halofinder.go:107
 					idx_ := tileSize_*i_3 + u_
-//line hecbench_halofinder.go:109
 					gc_l_idx_[gc_lane] = idx_
 				}
-//line hecbench_halofinder.go:112
 				var gc_m47 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -1136,21 +1056,17 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						xi_3 := gc_l_xi_3[gc_lane]
-//line hecbench_halofinder.go:124
 						idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:110
 						var out_3 []float32 = vx_2[idx_:]
 //line hecbench_halofinder.go:110
 						var val_3 float32 = fcoeff_2 * xi_3[u_]
-//line hecbench_halofinder.go:39
 						gc_l_out_3[gc_lane] = out_3
 						gc_l_val_3[gc_lane] = val_3
 					}
-//line hecbench_halofinder.go:39
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 16, 0, 32)
 					} else {
-//line hecbench_halofinder.go:39
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 16, 32, &gc_c16r)
 						gc_left13 := gc_act
 						if compiled.SIMD {
@@ -1185,7 +1101,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left13&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:52
 								val_3 := gc_l_val_3[gc_lane]
 //line hecbench_halofinder.go:39
 								val_3 += gc_c16r[gc_lane]
@@ -1193,11 +1108,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:40
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 8, 0, 32)
 					} else {
-//line hecbench_halofinder.go:40
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 8, 32, &gc_c17r)
 						gc_left14 := gc_act
 						if compiled.SIMD {
@@ -1232,7 +1145,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left14&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:53
 								val_3 := gc_l_val_3[gc_lane]
 //line hecbench_halofinder.go:40
 								val_3 += gc_c17r[gc_lane]
@@ -1240,11 +1152,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:41
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 4, 0, 32)
 					} else {
-//line hecbench_halofinder.go:41
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 4, 32, &gc_c18r)
 						gc_left15 := gc_act
 						if compiled.SIMD {
@@ -1279,7 +1189,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left15&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:54
 								val_3 := gc_l_val_3[gc_lane]
 //line hecbench_halofinder.go:41
 								val_3 += gc_c18r[gc_lane]
@@ -1287,11 +1196,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:42
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 2, 0, 32)
 					} else {
-//line hecbench_halofinder.go:42
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 2, 32, &gc_c19r)
 						gc_left16 := gc_act
 						if compiled.SIMD {
@@ -1326,7 +1233,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left16&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:55
 								val_3 := gc_l_val_3[gc_lane]
 //line hecbench_halofinder.go:42
 								val_3 += gc_c19r[gc_lane]
@@ -1334,7 +1240,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 1, 32, &gc_c20r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1350,33 +1255,27 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							out_3 := gc_l_out_3[gc_lane]
-//line hecbench_halofinder.go:59
 							val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:61
 							yi_3 := gc_l_yi_3[gc_lane]
-//line hecbench_halofinder.go:63
 							idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:43
 							val_3 += gc_c20r[gc_lane]
-//line hecbench_halofinder.go:45
 							if gc_tx%32 == 0 {
+//line hecbench_halofinder.go:46
 								atomic.Add(&out_3[0], val_3)
 							}
 //line hecbench_halofinder.go:111
 							var out_4 []float32 = vy_2[idx_:]
 //line hecbench_halofinder.go:111
 							var val_4 float32 = fcoeff_2 * yi_3[u_]
-//line hecbench_halofinder.go:39
 							gc_l_out_4[gc_lane] = out_4
 							gc_l_val_3[gc_lane] = val_3
 							gc_l_val_4[gc_lane] = val_4
 						}
 					}
-//line hecbench_halofinder.go:39
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 16, 0, 32)
 					} else {
-//line hecbench_halofinder.go:39
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 16, 32, &gc_c21r)
 						gc_left17 := gc_act
 						if compiled.SIMD {
@@ -1411,7 +1310,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left17&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:52
 								val_4 := gc_l_val_4[gc_lane]
 //line hecbench_halofinder.go:39
 								val_4 += gc_c21r[gc_lane]
@@ -1419,11 +1317,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:40
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 8, 0, 32)
 					} else {
-//line hecbench_halofinder.go:40
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 8, 32, &gc_c22r)
 						gc_left18 := gc_act
 						if compiled.SIMD {
@@ -1458,7 +1354,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left18&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:53
 								val_4 := gc_l_val_4[gc_lane]
 //line hecbench_halofinder.go:40
 								val_4 += gc_c22r[gc_lane]
@@ -1466,11 +1361,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:41
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 4, 0, 32)
 					} else {
-//line hecbench_halofinder.go:41
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 4, 32, &gc_c23r)
 						gc_left19 := gc_act
 						if compiled.SIMD {
@@ -1505,7 +1398,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left19&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:54
 								val_4 := gc_l_val_4[gc_lane]
 //line hecbench_halofinder.go:41
 								val_4 += gc_c23r[gc_lane]
@@ -1513,11 +1405,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:42
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 2, 0, 32)
 					} else {
-//line hecbench_halofinder.go:42
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 2, 32, &gc_c24r)
 						gc_left20 := gc_act
 						if compiled.SIMD {
@@ -1552,7 +1442,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left20&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:55
 								val_4 := gc_l_val_4[gc_lane]
 //line hecbench_halofinder.go:42
 								val_4 += gc_c24r[gc_lane]
@@ -1560,7 +1449,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 1, 32, &gc_c25r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1576,33 +1464,27 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							out_4 := gc_l_out_4[gc_lane]
-//line hecbench_halofinder.go:59
 							val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:61
 							zi_3 := gc_l_zi_3[gc_lane]
-//line hecbench_halofinder.go:63
 							idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:43
 							val_4 += gc_c25r[gc_lane]
-//line hecbench_halofinder.go:45
 							if gc_tx%32 == 0 {
+//line hecbench_halofinder.go:46
 								atomic.Add(&out_4[0], val_4)
 							}
 //line hecbench_halofinder.go:112
 							var out_5 []float32 = vz_2[idx_:]
 //line hecbench_halofinder.go:112
 							var val_5 float32 = fcoeff_2 * zi_3[u_]
-//line hecbench_halofinder.go:39
 							gc_l_out_5[gc_lane] = out_5
 							gc_l_val_4[gc_lane] = val_4
 							gc_l_val_5[gc_lane] = val_5
 						}
 					}
-//line hecbench_halofinder.go:39
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 16, 0, 32)
 					} else {
-//line hecbench_halofinder.go:39
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 16, 32, &gc_c26r)
 						gc_left21 := gc_act
 						if compiled.SIMD {
@@ -1637,7 +1519,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left21&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:52
 								val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:39
 								val_5 += gc_c26r[gc_lane]
@@ -1645,11 +1526,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:40
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 8, 0, 32)
 					} else {
-//line hecbench_halofinder.go:40
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 8, 32, &gc_c27r)
 						gc_left22 := gc_act
 						if compiled.SIMD {
@@ -1684,7 +1563,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left22&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:53
 								val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:40
 								val_5 += gc_c27r[gc_lane]
@@ -1692,11 +1570,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:41
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 4, 0, 32)
 					} else {
-//line hecbench_halofinder.go:41
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 4, 32, &gc_c28r)
 						gc_left23 := gc_act
 						if compiled.SIMD {
@@ -1731,7 +1607,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left23&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:54
 								val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:41
 								val_5 += gc_c28r[gc_lane]
@@ -1739,11 +1614,9 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:42
 					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 2, 0, 32)
 					} else {
-//line hecbench_halofinder.go:42
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 2, 32, &gc_c29r)
 						gc_left24 := gc_act
 						if compiled.SIMD {
@@ -1778,7 +1651,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 								if gc_left24&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_halofinder.go:55
 								val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:42
 								val_5 += gc_c29r[gc_lane]
@@ -1786,7 +1658,6 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							}
 						}
 					}
-//line hecbench_halofinder.go:43
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 1, 32, &gc_c30r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1802,12 +1673,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							out_5 := gc_l_out_5[gc_lane]
-//line hecbench_halofinder.go:59
 							val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:43
 							val_5 += gc_c30r[gc_lane]
-//line hecbench_halofinder.go:45
 							if gc_tx%32 == 0 {
+//line hecbench_halofinder.go:46
 								atomic.Add(&out_5[0], val_5)
 							}
 							gc_l_val_5[gc_lane] = val_5
@@ -1816,13 +1686,11 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				}
 				gc_act = gc_save47 &^ gc_dead &^ gc_skip49
 			}
-//line hecbench_halofinder.go:55
 			gc_act = gc_in49 &^ gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_halofinder.go:62
 				i_ := gc_l_i_[gc_lane]
 //line hecbench_halofinder.go:152
 				i_ += gc_bdy * gc_gdy

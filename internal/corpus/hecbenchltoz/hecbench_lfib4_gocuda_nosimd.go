@@ -24,12 +24,11 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 	cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
 //line hecbench_lfib4.go:31
 	px := lfibP4
-//line hecbench_lfib4.go:33
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:34
 		if gc_bdx <= len(cx) && gc_bdx <= len(x) {
 			gc_at := cx[:gc_bdx]
 			gc_at2 := x[:gc_bdx]
-//line hecbench_lfib4.go:33
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -68,40 +67,40 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 					myid := gc_tx
+//line hecbench_lfib4.go:33
 					cx[myid] = x[myid]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 					myid := gc_tx
+//line hecbench_lfib4.go:33
 					cx[myid] = x[myid]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 					myid := gc_tx
+//line hecbench_lfib4.go:33
 					cx[myid] = x[myid]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 					myid := gc_tx
+//line hecbench_lfib4.go:33
 					cx[myid] = x[myid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 				myid := gc_tx
+//line hecbench_lfib4.go:33
 				cx[myid] = x[myid]
 			}
 		}
@@ -110,8 +109,8 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 	for k := 1; k < s/lfibP4; k++ {
 //line hecbench_lfib4.go:38
 		for i := 0; i < lfibP4; i += lfibLWDR {
-//line hecbench_lfib4.go:40
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_lfib4.go:41
 			if gc_bound := lfibLWDR; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -134,31 +133,26 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 							gc_at7 := cx[gc_off5+gc_fastlo:][:gc_seglen]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
-//line hecbench_lfib4.go:32
 								myid := gc_tx
 								_ = myid
 //line hecbench_lfib4.go:40
 								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u] +
 									gc_at6[gc_u] + gc_at7[gc_u]
 							}
-//line hecbench_lfib4.go:44
 							gc_tx = gc_fasthi - 1
 							continue
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 						myid := gc_tx
 //line hecbench_lfib4.go:40
 						cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
 							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
 					}
 				} else {
-//line hecbench_lfib4.go:45
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 						myid := gc_tx
 //line hecbench_lfib4.go:40
 						cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
@@ -167,8 +161,8 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				}
 			}
 		}
-//line hecbench_lfib4.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:50
 			gc_off6 := px
 			gc_off7 := k * lfibP4
 			if gc_bdx <= len(cx) && gc_off6 >= 0 && gc_off6 <= len(cx) && gc_bdx <= len(cx)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx <= len(x)-gc_off7 {
@@ -214,7 +208,6 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 						myid := gc_tx
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
@@ -224,7 +217,6 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 						myid := gc_tx
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
@@ -234,7 +226,6 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 						myid := gc_tx
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
@@ -244,7 +235,6 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 						myid := gc_tx
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
@@ -254,7 +244,6 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:32
 					myid := gc_tx
 //line hecbench_lfib4.go:46
 					cx[myid] = cx[px+myid]
@@ -275,8 +264,8 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 	cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
 //line hecbench_lfib4.go:59
 	ay := lfibP4 * 2
-//line hecbench_lfib4.go:61
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:62
 		gc_off := ay
 		gc_off2 := 2 * lfibP4
 		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
@@ -289,7 +278,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					gc_at2 := y[gc_off2+gc_fastlo:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-//line hecbench_lfib4.go:60
 						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:61
@@ -300,8 +288,8 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 				myid := gc_tx
+//line hecbench_lfib4.go:61
 				cy[ay+myid] = y[2*lfibP4+myid]
 			}
 		} else {
@@ -311,48 +299,48 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 					myid := gc_tx
+//line hecbench_lfib4.go:61
 					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 					myid := gc_tx
+//line hecbench_lfib4.go:61
 					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 					myid := gc_tx
+//line hecbench_lfib4.go:61
 					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 					myid := gc_tx
+//line hecbench_lfib4.go:61
 					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 				myid := gc_tx
+//line hecbench_lfib4.go:61
 				cy[ay+myid] = y[2*lfibP4+myid]
 			}
 		}
 	}
 //line hecbench_lfib4.go:64
 	for k := 0; k < s/lfibP4; k++ {
-//line hecbench_lfib4.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:67
 			gc_off3 := lfibP4
 			gc_off4 := ay
 			gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
@@ -366,7 +354,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_at5 := cy[gc_off4+gc_fastlo2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-//line hecbench_lfib4.go:60
 							myid := gc_tx
 							_ = myid
 //line hecbench_lfib4.go:66
@@ -378,7 +365,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 					myid := gc_tx
 //line hecbench_lfib4.go:66
 					cy[myid] = cy[myid+lfibP4]
@@ -391,7 +377,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 						myid := gc_tx
 //line hecbench_lfib4.go:66
 						cy[myid] = cy[myid+lfibP4]
@@ -401,7 +386,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 						myid := gc_tx
 //line hecbench_lfib4.go:66
 						cy[myid] = cy[myid+lfibP4]
@@ -411,7 +395,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 						myid := gc_tx
 //line hecbench_lfib4.go:66
 						cy[myid] = cy[myid+lfibP4]
@@ -421,7 +404,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 						myid := gc_tx
 //line hecbench_lfib4.go:66
 						cy[myid] = cy[myid+lfibP4]
@@ -431,7 +413,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 					myid := gc_tx
 //line hecbench_lfib4.go:66
 					cy[myid] = cy[myid+lfibP4]
@@ -441,8 +422,8 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 		}
 //line hecbench_lfib4.go:70
 		for i := 0; i < lfibP4; i += lfibLWDR {
-//line hecbench_lfib4.go:72
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_lfib4.go:73
 			if gc_bound := lfibLWDR; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -465,31 +446,26 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 							gc_at10 := cy[gc_off9+gc_fastlo3:][:gc_seglen3]
 							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
-//line hecbench_lfib4.go:60
 								myid := gc_tx
 								_ = myid
 //line hecbench_lfib4.go:72
 								gc_at6[gc_u3] = gc_at7[gc_u3] + gc_at8[gc_u3] +
 									gc_at9[gc_u3] + gc_at10[gc_u3]
 							}
-//line hecbench_lfib4.go:76
 							gc_tx = gc_fasthi3 - 1
 							continue
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 						myid := gc_tx
 //line hecbench_lfib4.go:72
 						cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
 							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
 					}
 				} else {
-//line hecbench_lfib4.go:77
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 						myid := gc_tx
 //line hecbench_lfib4.go:72
 						cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
@@ -499,8 +475,8 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:82
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:83
 		gc_off10 := 2 * lfibP4
 		gc_off11 := lfibP4
 		gc_fastlo4 := min(max(0, -gc_off10, -gc_off11), gc_bdx)
@@ -517,7 +493,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					gc_at16 := cy[gc_fastlo4:][:gc_seglen4]
 					for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_fastlo4 + gc_u4
-//line hecbench_lfib4.go:60
 						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:79
@@ -530,7 +505,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 				myid := gc_tx
 //line hecbench_lfib4.go:79
 				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
@@ -541,7 +515,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:60
 				myid := gc_tx
 //line hecbench_lfib4.go:79
 				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
@@ -576,12 +549,11 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 	b := lfibP4
 	c := lfibP4
 	d := lfibP4
-//line hecbench_lfib4.go:100
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:101
 		if gc_bdx <= len(a0) && gc_bdx <= len(y) {
 			gc_at := a0[:gc_bdx]
 			gc_at2 := y[:gc_bdx]
-//line hecbench_lfib4.go:102
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -620,7 +592,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
@@ -629,7 +600,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
@@ -638,7 +608,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
@@ -647,7 +616,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
@@ -656,7 +624,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:102
 				a0[myid] = y[myid]
@@ -664,8 +631,8 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 		}
 	}
 	{
-//line hecbench_lfib4.go:108
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_lfib4.go:109
 		if gc_bound := lfibP4; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -681,72 +648,59 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						gc_at4 := y[gc_off+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line hecbench_lfib4.go:100
 							myid := gc_tx
 							_ = myid
 //line hecbench_lfib4.go:106
 							gc_at3[gc_u] = gc_at4[gc_u]
 						}
-//line hecbench_lfib4.go:109
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:106
 					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			} else {
-//line hecbench_lfib4.go:110
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 						myid := gc_tx
 //line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
-//line hecbench_lfib4.go:110
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 						myid := gc_tx
 //line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
-//line hecbench_lfib4.go:110
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 						myid := gc_tx
 //line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
-//line hecbench_lfib4.go:110
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 						myid := gc_tx
 //line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 				}
-//line hecbench_lfib4.go:110
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:106
 					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
@@ -754,8 +708,8 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:114
 		gc_off2 := a
 		if gc_bdx <= len(b0) && gc_off2 >= 0 && gc_off2 <= len(a0) && gc_bdx <= len(a0)-gc_off2 && gc_bdx <= len(c0) && gc_bdx <= len(d0) {
 			gc_at5 := b0[:gc_bdx]
@@ -806,7 +760,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
@@ -817,7 +770,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
@@ -828,7 +780,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
@@ -839,7 +790,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
@@ -850,7 +800,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:110
 				b0[myid] = a0[a+myid]
@@ -859,8 +808,8 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:118
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:119
 		gc_off3 := b - lfibP4
 		gc_off4 := a - (lfibP4 - lfibP3)
 		gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
@@ -873,7 +822,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_at10 := a0[gc_off4+gc_fastlo2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
-//line hecbench_lfib4.go:100
 						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:115
@@ -884,7 +832,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:115
 				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
@@ -896,7 +843,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
@@ -905,7 +851,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
@@ -914,7 +859,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
@@ -923,7 +867,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
@@ -932,15 +875,14 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:115
 				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 			}
 		}
 	}
-//line hecbench_lfib4.go:121
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:122
 		gc_off5 := c - lfibP4
 		gc_off6 := a - (lfibP3 - lfibP2)
 		gc_off7 := a - (lfibP4 - lfibP2)
@@ -955,7 +897,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_at13 := a0[gc_off7+gc_fastlo3:][:gc_seglen3]
 					for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
-//line hecbench_lfib4.go:100
 						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:118
@@ -966,7 +907,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:118
 				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
@@ -978,7 +918,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
@@ -987,7 +926,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
@@ -996,7 +934,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step7 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
@@ -1005,7 +942,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_step7 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 					myid := gc_tx
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
@@ -1014,15 +950,14 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:118
 				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 			}
 		}
 	}
-//line hecbench_lfib4.go:124
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:125
 		gc_off8 := d - lfibP4
 		gc_off9 := a - (lfibP2 - lfibP1)
 		gc_off10 := a - (lfibP3 - lfibP1)
@@ -1039,7 +974,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_at17 := a0[gc_off11+gc_fastlo4:][:gc_seglen4]
 					for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_fastlo4 + gc_u4
-//line hecbench_lfib4.go:100
 						myid := gc_tx
 						_ = myid
 //line hecbench_lfib4.go:121
@@ -1051,7 +985,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:121
 				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
@@ -1061,7 +994,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 				myid := gc_tx
 //line hecbench_lfib4.go:121
 				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
@@ -1084,39 +1016,33 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:137
 			d0 := d0[:512]
 			{
-//line hecbench_lfib4.go:140
 				gc_from, gc_to := 0, gc_bdx
+//line hecbench_lfib4.go:141
 				if gc_bound := lfibP4; gc_bound < gc_to {
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := gc_from
-//line hecbench_lfib4.go:130
 					gc_vb := lanes.BroadcastUint32x8(uint32(0))
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 						var myid int = gc_tx
-//line hecbench_lfib4.go:130
 						tmp := gc_vb
 						{
 //line hecbench_lfib4.go:134
 							if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
-//line hecbench_lfib4.go:134
 								break
 							}
 //line hecbench_lfib4.go:134
 							for k := 0; k < lfibP4-lfibP3; k = k + 1 {
-//line hecbench_lfib4.go:134
 								var gc_ld2 lanes.Uint32x8
 //line hecbench_lfib4.go:134
 								if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
 									gc_ld2 = lanes.LoadUint32x8Slice(a0[a+myid-k:])
 								} else {
-//line hecbench_lfib4.go:135
 									break gc_steps2
 								}
 //line hecbench_lfib4.go:135
@@ -1842,13 +1768,10 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							tmp.StoreSlice(x[xc+s-lfibP4+myid:])
 						}
 					}
-//line hecbench_lfib4.go:152
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_lfib4.go:100
 						myid := gc_tx
-//line hecbench_lfib4.go:130
 						tmp := uint32(0)
 						{
 //line hecbench_lfib4.go:134
@@ -1857,902 +1780,902 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							}
 							{
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(0)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(1)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(2)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(3)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(4)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(5)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(6)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(7)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(8)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(9)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(10)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(11)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(12)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(13)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(14)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(15)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(16)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(17)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(18)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(19)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(20)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(21)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(22)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(23)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(24)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(25)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(26)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(27)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(28)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(29)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(30)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(31)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(32)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(33)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(34)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(35)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(36)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(37)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(38)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(39)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(40)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(41)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(42)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(43)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(44)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(45)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(46)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(47)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(48)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(49)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(50)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(51)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(52)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(53)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(54)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(55)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(56)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(57)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(58)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 								{
-//line hecbench_lfib4.go:138
 									k_ := int(59)
+//line hecbench_lfib4.go:139
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
 							}
 							{
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(0)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(1)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(2)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(3)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(4)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(5)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(6)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(7)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(8)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(9)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(10)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(11)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(12)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(13)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(14)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(15)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(16)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(17)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(18)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(19)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(20)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(21)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(22)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(23)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(24)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(25)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(26)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(27)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(28)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(29)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(30)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(31)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(32)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(33)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(34)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(35)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(36)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(37)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(38)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(39)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(40)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(41)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(42)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(43)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(44)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(45)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(46)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(47)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(48)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(49)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(50)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(51)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(52)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(53)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(54)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(55)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(56)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(57)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(58)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(59)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(60)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(61)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(62)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 								{
-//line hecbench_lfib4.go:142
 									k_2 := int(63)
+//line hecbench_lfib4.go:143
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
 							}
 							{
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(0)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(1)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(2)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(3)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(4)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(5)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(6)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(7)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(8)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(9)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(10)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(11)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(12)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(13)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(14)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(15)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(16)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(17)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(18)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(19)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(20)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(21)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(22)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(23)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(24)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(25)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(26)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(27)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(28)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(29)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(30)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(31)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(32)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(33)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(34)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(35)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(36)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(37)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(38)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(39)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(40)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(41)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(42)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(43)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(44)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(45)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(46)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(47)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(48)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(49)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(50)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(51)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(52)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(53)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 								{
-//line hecbench_lfib4.go:146
 									k_3 := int(54)
+//line hecbench_lfib4.go:147
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
 							}
@@ -2761,11 +2684,11 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					}
 				}
 			}
-//line hecbench_lfib4.go:157
 		})
 	}
 }
 
+//line hecbench_lfib4.go:161
 func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -2778,19 +2701,19 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	k0 := gc_bx * lfibLKNB
 //line hecbench_lfib4.go:166
 	cx := gocuda.Shared[[2 * lfibP4]uint32](t, lfibLKNB)[:lfibLKNB]
-//line hecbench_lfib4.go:168
 	fcol := 0
 	if gc_bx == 0 {
 		fcol = 1
 	}
+//line hecbench_lfib4.go:172
 	ecol := lfibLKNB
 	if gc_bx == gc_gdx-1 && r%lfibLKNB != 0 {
 		ecol = r % lfibLKNB
 	}
 //line hecbench_lfib4.go:177
 	for i := fcol; i < ecol; i++ {
-//line hecbench_lfib4.go:179
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:180
 			gc_row := i
 			gc_off := (k0+i)*s - lfibP4
 			gc_fastlo, gc_fasthi := 0, 0
@@ -2860,7 +2783,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 			}
 		}
 	}
-//line hecbench_lfib4.go:185
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -2872,7 +2794,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
@@ -2883,7 +2804,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
@@ -2894,7 +2814,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
@@ -2905,7 +2824,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 				pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 				gc_s_pcx[gc_rank] = pcx
 			}
 		}
@@ -2916,7 +2834,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 			k1 := gc_tx / lfibLWDR
 //line hecbench_lfib4.go:183
 			pcx := cx[k1][:]
-//line hecbench_lfib4.go:185
 			gc_s_pcx[gc_rank] = pcx
 		}
 	}
@@ -2924,7 +2841,6 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	for k := 0; k < s/lfibP4-1; k++ {
 //line hecbench_lfib4.go:187
 		for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
-//line hecbench_lfib4.go:189
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -2932,10 +2848,9 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 //line hecbench_lfib4.go:163
 					k1 := gc_tx / lfibLWDR
 					k2 := gc_tx % lfibLWDR
-//line hecbench_lfib4.go:166
 					pcx := gc_s_pcx[gc_rank]
-//line hecbench_lfib4.go:188
 					if !(gc_bx == 0 && gc_tx == 0) &&
+//line hecbench_lfib4.go:189
 						!(gc_bx == gc_gdx-1 && k1 >= ecol) {
 						pcx[lfibP4+i_+k2] = pcx[lfibP4+i_+k2-lfibP1] + pcx[lfibP4+i_+k2-lfibP2] +
 							pcx[lfibP4+i_+k2-lfibP3] + pcx[lfibP4+i_+k2-lfibP4]
@@ -2945,8 +2860,8 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 		}
 //line hecbench_lfib4.go:198
 		for i_2 := fcol; i_2 < ecol; i_2++ {
-//line hecbench_lfib4.go:200
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_lfib4.go:201
 				gc_row2 := i_2
 				gc_off2 := lfibP4
 				gc_off3 := (k0+i_2)*s + k*lfibP4

@@ -15,7 +15,8 @@ import (
 func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 //line hecbench_lfib4.go:29
 	if 2*lfibP4 <= 1*gc_bdx {
@@ -60,7 +61,42 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:33
+					cx[myid] = x[myid]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:33
+					cx[myid] = x[myid]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:33
+					cx[myid] = x[myid]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:33
+					cx[myid] = x[myid]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				myid := gc_tx
@@ -191,7 +227,46 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						myid := gc_tx
+//line hecbench_lfib4.go:46
+						cx[myid] = cx[px+myid]
+						x[k*lfibP4+myid] = cx[myid]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						myid := gc_tx
+//line hecbench_lfib4.go:46
+						cx[myid] = cx[px+myid]
+						x[k*lfibP4+myid] = cx[myid]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						myid := gc_tx
+//line hecbench_lfib4.go:46
+						cx[myid] = cx[px+myid]
+						x[k*lfibP4+myid] = cx[myid]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						myid := gc_tx
+//line hecbench_lfib4.go:46
+						cx[myid] = cx[px+myid]
+						x[k*lfibP4+myid] = cx[myid]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					myid := gc_tx
@@ -208,7 +283,8 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 //line hecbench_lfib4.go:57
 	cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
@@ -268,7 +344,42 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:61
+					cy[ay+myid] = y[2*lfibP4+myid]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:61
+					cy[ay+myid] = y[2*lfibP4+myid]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:61
+					cy[ay+myid] = y[2*lfibP4+myid]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:61
+					cy[ay+myid] = y[2*lfibP4+myid]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				myid := gc_tx
@@ -338,7 +449,46 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						myid := gc_tx
+//line hecbench_lfib4.go:66
+						cy[myid] = cy[myid+lfibP4]
+						cy[myid+lfibP4] = cy[ay+myid]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						myid := gc_tx
+//line hecbench_lfib4.go:66
+						cy[myid] = cy[myid+lfibP4]
+						cy[myid+lfibP4] = cy[ay+myid]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						myid := gc_tx
+//line hecbench_lfib4.go:66
+						cy[myid] = cy[myid+lfibP4]
+						cy[myid+lfibP4] = cy[ay+myid]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						myid := gc_tx
+//line hecbench_lfib4.go:66
+						cy[myid] = cy[myid+lfibP4]
+						cy[myid+lfibP4] = cy[ay+myid]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					myid := gc_tx
@@ -511,7 +661,8 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 //line hecbench_lfib4.go:90
 	if 3*lfibP4 <= 1*gc_bdx {
@@ -566,7 +717,42 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:102
+					a0[myid] = y[myid]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:102
+					a0[myid] = y[myid]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:102
+					a0[myid] = y[myid]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:102
+					a0[myid] = y[myid]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				myid := gc_tx
@@ -633,7 +819,42 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						myid := gc_tx
+//line hecbench_lfib4.go:106
+						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						myid := gc_tx
+//line hecbench_lfib4.go:106
+						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						myid := gc_tx
+//line hecbench_lfib4.go:106
+						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						myid := gc_tx
+//line hecbench_lfib4.go:106
+						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					myid := gc_tx
@@ -687,7 +908,50 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:110
+					b0[myid] = a0[a+myid]
+					c0[myid] = b0[myid]
+					d0[myid] = c0[myid]
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:110
+					b0[myid] = a0[a+myid]
+					c0[myid] = b0[myid]
+					d0[myid] = c0[myid]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:110
+					b0[myid] = a0[a+myid]
+					c0[myid] = b0[myid]
+					d0[myid] = c0[myid]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:110
+					b0[myid] = a0[a+myid]
+					c0[myid] = b0[myid]
+					d0[myid] = c0[myid]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				myid := gc_tx
@@ -752,7 +1016,42 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep8
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:115
+					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:115
+					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:115
+					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:115
+					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				myid := gc_tx
@@ -817,7 +1116,42 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep10
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:118
+					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:118
+					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:118
+					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					myid := gc_tx
+//line hecbench_lfib4.go:118
+					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				myid := gc_tx
@@ -2590,9 +2924,12 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_pcx := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 //line hecbench_lfib4.go:162
@@ -2665,7 +3002,38 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lfib4.go:178
+						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lfib4.go:178
+						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lfib4.go:178
+						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lfib4.go:178
+						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:178
@@ -2675,10 +3043,10 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx := gc_step + 0
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
@@ -2688,7 +3056,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
-				gc_tx := gc_step + 1
+				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
@@ -2698,7 +3066,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
-				gc_tx := gc_step + 2
+				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
@@ -2708,7 +3076,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
-				gc_tx := gc_step + 3
+				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163
@@ -2718,7 +3086,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				gc_s_pcx[gc_rank] = pcx
 			}
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:163

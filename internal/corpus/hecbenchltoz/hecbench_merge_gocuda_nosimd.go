@@ -61,12 +61,10 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_merge.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_merge.go:36
 				threadOffset := gc_tx - 16
 //line hecbench_merge.go:63
 				currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
@@ -83,13 +81,11 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 						oneorzero[gc_tx] = 0
 					}
 				}
-//line hecbench_merge.go:80
 				gc_s_currentX[gc_rank] = currentX
 				gc_s_currentY[gc_rank] = currentY
 			}
 		}
 		{
-//line hecbench_merge.go:86
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound >= gc_to {
 				gc_from = gc_to
@@ -101,6 +97,7 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				gc_off2 := gc_bx
 				gc_off3 := gc_bx + gc_gdx + 1
 				gc_fastlo, gc_fasthi := gc_from, gc_from
+//line hecbench_merge.go:97
 				if gc_off2 >= 0 && gc_off2 < len(diagonalPathIntersections) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) {
 					gc_fastlo = min(max(gc_from, 0, -gc_off), gc_to)
 					gc_fasthi = max(min(gc_to, len(oneorzero), len(oneorzero)-gc_off), gc_fastlo)
@@ -116,7 +113,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
-//line hecbench_merge.go:113
 								currentX := gc_s_currentX[gc_rank]
 								currentY := gc_s_currentY[gc_rank]
 //line hecbench_merge.go:83
@@ -183,7 +179,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 		}
 	}
 	{
-//line hecbench_merge.go:106
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -193,14 +188,15 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 			gc_off5 := gc_gdx + 1
 			gc_off6 := gc_gdx
 			gc_off7 := gc_gdx + gc_gdx + 1
+//line hecbench_merge.go:115
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(diagonalPathIntersections) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) {
 				gc_at5 := diagonalPathIntersections[gc_off4:][:1]
 				gc_at6 := diagonalPathIntersections[gc_off5:][:1]
 				gc_at7 := diagonalPathIntersections[gc_off6:][:1]
 				gc_at8 := diagonalPathIntersections[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_merge.go:105
 					if gc_tx == 0 && gc_bx == 0 {
+//line hecbench_merge.go:106
 						gc_at5[0] = 0
 						gc_at6[0] = 0
 						gc_at7[0] = ALength
@@ -211,8 +207,8 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_merge.go:105
 					if gc_tx == 0 && gc_bx == 0 {
+//line hecbench_merge.go:106
 						diagonalPathIntersections[0] = 0
 						diagonalPathIntersections[gc_gdx+1] = 0
 						diagonalPathIntersections[gc_gdx] = ALength
@@ -247,11 +243,11 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 //line hecbench_merge.go:157
 	const off = -1
 	gc_apart := compiled.Disjoint(diagonalPathIntersections, xBlockTop) && compiled.Disjoint(diagonalPathIntersections, AShared) && compiled.Disjoint(diagonalPathIntersections, yBlockTop) && compiled.Disjoint(diagonalPathIntersections, xBlockStop) && compiled.Disjoint(diagonalPathIntersections, BShared) && compiled.Disjoint(diagonalPathIntersections, yBlockStop)
-//line hecbench_merge.go:161
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
 		gc_off3 := gc_bx + gc_gdx + 1
+//line hecbench_merge.go:165
 		gc_off4 := mergeK + 1
 		gc_off5 := gc_bx + 1
 		gc_off6 := gc_bx + gc_gdx + 2
@@ -271,15 +267,15 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_merge.go:133
 				threadIdX4 := uint32(gc_tx + gc_tx)
+//line hecbench_merge.go:134
 				threadIdX4 = threadIdX4 + threadIdX4
 				threadIdX4p1 := threadIdX4 + 1
 				threadIdX4p2 := threadIdX4p1 + 1
 				threadIdX4p3 := threadIdX4p2 + 1
-//line hecbench_merge.go:140
 				switch gc_tx {
 				case 0:
+//line hecbench_merge.go:142
 					xBlockTop[0] = gc_elem
 					gc_at2[0] = getNegativeInfinity()
 				case 64:
@@ -293,7 +289,6 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					gc_at8[0] = getPositiveInfinity()
 				default:
 				}
-//line hecbench_merge.go:159
 				gc_s_threadIdX4[gc_rank] = threadIdX4
 				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
 				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
@@ -303,15 +298,15 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_merge.go:133
 				threadIdX4 := uint32(gc_tx + gc_tx)
+//line hecbench_merge.go:134
 				threadIdX4 = threadIdX4 + threadIdX4
 				threadIdX4p1 := threadIdX4 + 1
 				threadIdX4p2 := threadIdX4p1 + 1
 				threadIdX4p3 := threadIdX4p2 + 1
-//line hecbench_merge.go:140
 				switch gc_tx {
 				case 0:
+//line hecbench_merge.go:142
 					xBlockTop[0] = diagonalPathIntersections[gc_bx]
 					AShared[0] = getNegativeInfinity()
 				case 64:
@@ -325,7 +320,6 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					BShared[mergeK+1] = getPositiveInfinity()
 				default:
 				}
-//line hecbench_merge.go:159
 				gc_s_threadIdX4[gc_rank] = threadIdX4
 				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
 				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
@@ -344,12 +338,10 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 		Btemp := int(yBlockTop[0]) + off
 //line hecbench_merge.go:182
 		Ctemp := C[xBlockTop[0]+yBlockTop[0]:]
-//line hecbench_merge.go:184
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_merge.go:167
 				sharedX := uint32(gc_tx + 1)
 //line hecbench_merge.go:169
 				AShared[sharedX] = A[Atemp+int(sharedX)]
@@ -365,7 +357,6 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 				BShared[sharedX] = B[Btemp+int(sharedX)]
 			}
 		}
-//line hecbench_merge.go:185
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -380,20 +371,17 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 				BSm1 := mergeK + 2 + int(threadIdX4p2)
 				BS := BSm1 + 1
 				for {
-//line hecbench_merge.go:191
 					gc_b.Tick()
-//line hecbench_merge.go:191
 					if gc_b.Stopped() {
-//line hecbench_merge.go:191
 						return
 					}
 //line hecbench_merge.go:192
 					offset = (offset + 1) >> 1
 					if AShared[Ax] > AShared[BSm1-int(Ax)-1] {
 						if AShared[Ax-1] <= AShared[BS-int(Ax)-1] {
-//line hecbench_merge.go:196
 							break
 						}
+//line hecbench_merge.go:198
 						Ax -= uint32(offset)
 					} else {
 						Ax += uint32(offset)
@@ -440,8 +428,8 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 				} else {
 					Ctemp[threadIdX4p3] = Ai
 				}
-//line hecbench_merge.go:247
 				if gc_tx == 127 {
+//line hecbench_merge.go:248
 					xBlockTop[0] += Ax - 1
 					yBlockTop[0] += Bx - 1
 				}

@@ -63,12 +63,10 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 		if gc_b.Stopped() {
 			return
 		}
-//line hecbench_merge.go:67
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_merge.go:36
 				threadOffset := gc_tx - 16
 //line hecbench_merge.go:63
 				currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
@@ -85,13 +83,11 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 						oneorzero[gc_tx] = 0
 					}
 				}
-//line hecbench_merge.go:80
 				gc_s_currentX[gc_rank] = currentX
 				gc_s_currentY[gc_rank] = currentY
 			}
 		}
 		{
-//line hecbench_merge.go:86
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound >= gc_to {
 				gc_from = gc_to
@@ -103,6 +99,7 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				gc_off2 := gc_bx
 				gc_off3 := gc_bx + gc_gdx + 1
 				gc_fastlo, gc_fasthi := gc_from, gc_from
+//line hecbench_merge.go:97
 				if gc_off2 >= 0 && gc_off2 < len(diagonalPathIntersections) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) {
 					gc_fastlo = min(max(gc_from, 0, -gc_off), gc_to)
 					gc_fasthi = max(min(gc_to, len(oneorzero), len(oneorzero)-gc_off), gc_fastlo)
@@ -118,7 +115,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
-//line hecbench_merge.go:113
 								currentX := gc_s_currentX[gc_rank]
 								currentY := gc_s_currentY[gc_rank]
 //line hecbench_merge.go:83
@@ -185,7 +181,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 		}
 	}
 	{
-//line hecbench_merge.go:106
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -195,6 +190,7 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 			gc_off5 := gc_gdx + 1
 			gc_off6 := gc_gdx
 			gc_off7 := gc_gdx + gc_gdx + 1
+//line hecbench_merge.go:115
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(diagonalPathIntersections) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) {
 				gc_at5 := diagonalPathIntersections[gc_off4:][:1]
 				gc_at6 := diagonalPathIntersections[gc_off5:][:1]
@@ -202,52 +198,40 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				gc_at8 := diagonalPathIntersections[gc_off7:][:1]
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line hecbench_merge.go:105
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_merge.go:105
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_merge.go:105
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_merge.go:105
 						gc_b3 := gc_none2
-//line hecbench_merge.go:105
 						if gc_bx == 0 {
-//line hecbench_merge.go:105
 							gc_b3 = gc_all2
 						}
-//line hecbench_merge.go:105
 						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_b3)
 						if gc_if2.ToBits() != 0 {
-//line hecbench_merge.go:106
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:106
 								gc_at5[0] = 0
 							}
-//line hecbench_merge.go:106
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:106
 								gc_at6[0] = 0
 							}
-//line hecbench_merge.go:107
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:107
 								gc_at7[0] = ALength
 							}
-//line hecbench_merge.go:108
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:108
 								gc_at8[0] = BLength
 							}
 						}
 					}
-//line hecbench_merge.go:111
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_merge.go:105
 					if gc_tx == 0 && gc_bx == 0 {
+//line hecbench_merge.go:106
 						gc_at5[0] = 0
 						gc_at6[0] = 0
 						gc_at7[0] = ALength
@@ -257,51 +241,42 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
-//line hecbench_merge.go:105
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_merge.go:105
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_merge.go:105
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_merge.go:105
 						gc_b2 := gc_none
-//line hecbench_merge.go:105
 						if gc_bx == 0 {
-//line hecbench_merge.go:105
 							gc_b2 = gc_all
 						}
-//line hecbench_merge.go:105
 						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_b2)
 						if gc_if.ToBits() != 0 {
-//line hecbench_merge.go:106
 							if gc_if.ToBits() != 0 {
 //line hecbench_merge.go:106
 								diagonalPathIntersections[0] = 0
 							}
-//line hecbench_merge.go:106
 							if gc_if.ToBits() != 0 {
+//line hecbench_merge.go:107
 								diagonalPathIntersections[gc_gdx+1] = 0
 							}
-//line hecbench_merge.go:107
 							if gc_if.ToBits() != 0 {
+//line hecbench_merge.go:108
 								diagonalPathIntersections[gc_gdx] = ALength
 							}
-//line hecbench_merge.go:108
 							if gc_if.ToBits() != 0 {
+//line hecbench_merge.go:109
 								diagonalPathIntersections[gc_gdx+gc_gdx+1] = BLength
 							}
 						}
 					}
-//line hecbench_merge.go:111
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_merge.go:105
 					if gc_tx == 0 && gc_bx == 0 {
+//line hecbench_merge.go:106
 						diagonalPathIntersections[0] = 0
 						diagonalPathIntersections[gc_gdx+1] = 0
 						diagonalPathIntersections[gc_gdx] = ALength
@@ -336,11 +311,11 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 //line hecbench_merge.go:157
 	const off = -1
 	gc_apart := compiled.Disjoint(diagonalPathIntersections, xBlockTop) && compiled.Disjoint(diagonalPathIntersections, AShared) && compiled.Disjoint(diagonalPathIntersections, yBlockTop) && compiled.Disjoint(diagonalPathIntersections, xBlockStop) && compiled.Disjoint(diagonalPathIntersections, BShared) && compiled.Disjoint(diagonalPathIntersections, yBlockStop)
-//line hecbench_merge.go:161
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
 		gc_off3 := gc_bx + gc_gdx + 1
+//line hecbench_merge.go:165
 		gc_off4 := mergeK + 1
 		gc_off5 := gc_bx + 1
 		gc_off6 := gc_bx + gc_gdx + 2
@@ -360,15 +335,15 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_merge.go:133
 				threadIdX4 := uint32(gc_tx + gc_tx)
+//line hecbench_merge.go:134
 				threadIdX4 = threadIdX4 + threadIdX4
 				threadIdX4p1 := threadIdX4 + 1
 				threadIdX4p2 := threadIdX4p1 + 1
 				threadIdX4p3 := threadIdX4p2 + 1
-//line hecbench_merge.go:140
 				switch gc_tx {
 				case 0:
+//line hecbench_merge.go:142
 					xBlockTop[0] = gc_elem
 					gc_at2[0] = getNegativeInfinity()
 				case 64:
@@ -382,7 +357,6 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					gc_at8[0] = getPositiveInfinity()
 				default:
 				}
-//line hecbench_merge.go:159
 				gc_s_threadIdX4[gc_rank] = threadIdX4
 				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
 				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
@@ -392,15 +366,15 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_merge.go:133
 				threadIdX4 := uint32(gc_tx + gc_tx)
+//line hecbench_merge.go:134
 				threadIdX4 = threadIdX4 + threadIdX4
 				threadIdX4p1 := threadIdX4 + 1
 				threadIdX4p2 := threadIdX4p1 + 1
 				threadIdX4p3 := threadIdX4p2 + 1
-//line hecbench_merge.go:140
 				switch gc_tx {
 				case 0:
+//line hecbench_merge.go:142
 					xBlockTop[0] = diagonalPathIntersections[gc_bx]
 					AShared[0] = getNegativeInfinity()
 				case 64:
@@ -414,7 +388,6 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					BShared[mergeK+1] = getPositiveInfinity()
 				default:
 				}
-//line hecbench_merge.go:159
 				gc_s_threadIdX4[gc_rank] = threadIdX4
 				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
 				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
@@ -433,7 +406,6 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 		Btemp := int(yBlockTop[0]) + off
 //line hecbench_merge.go:182
 		Ctemp := C[xBlockTop[0]+yBlockTop[0]:]
-//line hecbench_merge.go:184
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -441,16 +413,13 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line hecbench_merge.go:167
 					var sharedX uint32 = uint32(gc_tx + 1)
-//line hecbench_merge.go:169
 					var gc_ld archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:169
 					if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:169
 						gc_ld = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
 					} else {
-//line hecbench_merge.go:169
 						break gc_steps
 					}
 //line hecbench_merge.go:169
@@ -460,42 +429,32 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					} else {
 //line hecbench_merge.go:169
 						var gc_lanes2 [8]uint32
-//line hecbench_merge.go:169
 						gc_ld.Store(&gc_lanes2)
-//line hecbench_merge.go:169
 						for gc_k2 := range 8 {
-//line hecbench_merge.go:169
 							if 0xff&(1<<gc_k2) != 0 {
-//line hecbench_merge.go:169
 								gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_merge.go:169
 								AShared[sharedX+uint32(gc_k2)] = gc_lanes2[gc_k2]
 							}
 						}
-//line hecbench_merge.go:169
 						gc_pos.Thread = gc_rank
 					}
-//line hecbench_merge.go:169
 					var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line hecbench_merge.go:170
 					if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:170
 						gc_ld2 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
 					} else {
 //line hecbench_merge.go:170
 						var gc_lanes3 [8]uint32
-//line hecbench_merge.go:170
 						for gc_k3 := range 8 {
-//line hecbench_merge.go:170
 							if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_merge.go:170
 								gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_merge.go:170
 								gc_lanes3[gc_k3] = B[(Btemp+int(sharedX))+gc_k3]
 							}
 						}
-//line hecbench_merge.go:170
 						gc_pos.Thread = gc_rank
-//line hecbench_merge.go:170
 						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes3)
 					}
 //line hecbench_merge.go:170
@@ -505,44 +464,34 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					} else {
 //line hecbench_merge.go:170
 						var gc_lanes4 [8]uint32
-//line hecbench_merge.go:170
 						gc_ld2.Store(&gc_lanes4)
-//line hecbench_merge.go:170
 						for gc_k4 := range 8 {
-//line hecbench_merge.go:170
 							if 0xff&(1<<gc_k4) != 0 {
-//line hecbench_merge.go:170
 								gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_merge.go:170
 								BShared[sharedX+uint32(gc_k4)] = gc_lanes4[gc_k4]
 							}
 						}
-//line hecbench_merge.go:170
 						gc_pos.Thread = gc_rank
 					}
 //line hecbench_merge.go:171
 					sharedX = sharedX + uint32(gc_bdx)
-//line hecbench_merge.go:171
 					var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line hecbench_merge.go:172
 					if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:172
 						gc_ld3 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
 					} else {
 //line hecbench_merge.go:172
 						var gc_lanes5 [8]uint32
-//line hecbench_merge.go:172
 						for gc_k5 := range 8 {
-//line hecbench_merge.go:172
 							if 0xff&(1<<gc_k5) != 0 {
-//line hecbench_merge.go:172
 								gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_merge.go:172
 								gc_lanes5[gc_k5] = A[(Atemp+int(sharedX))+gc_k5]
 							}
 						}
-//line hecbench_merge.go:172
 						gc_pos.Thread = gc_rank
-//line hecbench_merge.go:172
 						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes5)
 					}
 //line hecbench_merge.go:172
@@ -552,42 +501,32 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					} else {
 //line hecbench_merge.go:172
 						var gc_lanes6 [8]uint32
-//line hecbench_merge.go:172
 						gc_ld3.Store(&gc_lanes6)
-//line hecbench_merge.go:172
 						for gc_k6 := range 8 {
-//line hecbench_merge.go:172
 							if 0xff&(1<<gc_k6) != 0 {
-//line hecbench_merge.go:172
 								gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_merge.go:172
 								AShared[sharedX+uint32(gc_k6)] = gc_lanes6[gc_k6]
 							}
 						}
-//line hecbench_merge.go:172
 						gc_pos.Thread = gc_rank
 					}
-//line hecbench_merge.go:172
 					var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line hecbench_merge.go:173
 					if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:173
 						gc_ld4 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
 					} else {
 //line hecbench_merge.go:173
 						var gc_lanes7 [8]uint32
-//line hecbench_merge.go:173
 						for gc_k7 := range 8 {
-//line hecbench_merge.go:173
 							if 0xff&(1<<gc_k7) != 0 {
-//line hecbench_merge.go:173
 								gc_pos.Thread = gc_rank + gc_k7
 //line hecbench_merge.go:173
 								gc_lanes7[gc_k7] = B[(Btemp+int(sharedX))+gc_k7]
 							}
 						}
-//line hecbench_merge.go:173
 						gc_pos.Thread = gc_rank
-//line hecbench_merge.go:173
 						gc_ld4 = archsimd.LoadUint32x8(&gc_lanes7)
 					}
 //line hecbench_merge.go:173
@@ -597,44 +536,34 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					} else {
 //line hecbench_merge.go:173
 						var gc_lanes8 [8]uint32
-//line hecbench_merge.go:173
 						gc_ld4.Store(&gc_lanes8)
-//line hecbench_merge.go:173
 						for gc_k8 := range 8 {
-//line hecbench_merge.go:173
 							if 0xff&(1<<gc_k8) != 0 {
-//line hecbench_merge.go:173
 								gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_merge.go:173
 								BShared[sharedX+uint32(gc_k8)] = gc_lanes8[gc_k8]
 							}
 						}
-//line hecbench_merge.go:173
 						gc_pos.Thread = gc_rank
 					}
 //line hecbench_merge.go:174
 					sharedX = sharedX + uint32(gc_bdx)
-//line hecbench_merge.go:174
 					var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line hecbench_merge.go:175
 					if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:175
 						gc_ld5 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
 					} else {
 //line hecbench_merge.go:175
 						var gc_lanes9 [8]uint32
-//line hecbench_merge.go:175
 						for gc_k9 := range 8 {
-//line hecbench_merge.go:175
 							if 0xff&(1<<gc_k9) != 0 {
-//line hecbench_merge.go:175
 								gc_pos.Thread = gc_rank + gc_k9
 //line hecbench_merge.go:175
 								gc_lanes9[gc_k9] = A[(Atemp+int(sharedX))+gc_k9]
 							}
 						}
-//line hecbench_merge.go:175
 						gc_pos.Thread = gc_rank
-//line hecbench_merge.go:175
 						gc_ld5 = archsimd.LoadUint32x8(&gc_lanes9)
 					}
 //line hecbench_merge.go:175
@@ -644,42 +573,32 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					} else {
 //line hecbench_merge.go:175
 						var gc_lanes10 [8]uint32
-//line hecbench_merge.go:175
 						gc_ld5.Store(&gc_lanes10)
-//line hecbench_merge.go:175
 						for gc_k10 := range 8 {
-//line hecbench_merge.go:175
 							if 0xff&(1<<gc_k10) != 0 {
-//line hecbench_merge.go:175
 								gc_pos.Thread = gc_rank + gc_k10
 //line hecbench_merge.go:175
 								AShared[sharedX+uint32(gc_k10)] = gc_lanes10[gc_k10]
 							}
 						}
-//line hecbench_merge.go:175
 						gc_pos.Thread = gc_rank
 					}
-//line hecbench_merge.go:175
 					var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line hecbench_merge.go:176
 					if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:176
 						gc_ld6 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
 					} else {
 //line hecbench_merge.go:176
 						var gc_lanes11 [8]uint32
-//line hecbench_merge.go:176
 						for gc_k11 := range 8 {
-//line hecbench_merge.go:176
 							if 0xff&(1<<gc_k11) != 0 {
-//line hecbench_merge.go:176
 								gc_pos.Thread = gc_rank + gc_k11
 //line hecbench_merge.go:176
 								gc_lanes11[gc_k11] = B[(Btemp+int(sharedX))+gc_k11]
 							}
 						}
-//line hecbench_merge.go:176
 						gc_pos.Thread = gc_rank
-//line hecbench_merge.go:176
 						gc_ld6 = archsimd.LoadUint32x8(&gc_lanes11)
 					}
 //line hecbench_merge.go:176
@@ -689,44 +608,34 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					} else {
 //line hecbench_merge.go:176
 						var gc_lanes12 [8]uint32
-//line hecbench_merge.go:176
 						gc_ld6.Store(&gc_lanes12)
-//line hecbench_merge.go:176
 						for gc_k12 := range 8 {
-//line hecbench_merge.go:176
 							if 0xff&(1<<gc_k12) != 0 {
-//line hecbench_merge.go:176
 								gc_pos.Thread = gc_rank + gc_k12
 //line hecbench_merge.go:176
 								BShared[sharedX+uint32(gc_k12)] = gc_lanes12[gc_k12]
 							}
 						}
-//line hecbench_merge.go:176
 						gc_pos.Thread = gc_rank
 					}
 //line hecbench_merge.go:177
 					sharedX = sharedX + uint32(gc_bdx)
-//line hecbench_merge.go:177
 					var gc_ld7 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line hecbench_merge.go:178
 					if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:178
 						gc_ld7 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
 					} else {
 //line hecbench_merge.go:178
 						var gc_lanes13 [8]uint32
-//line hecbench_merge.go:178
 						for gc_k13 := range 8 {
-//line hecbench_merge.go:178
 							if 0xff&(1<<gc_k13) != 0 {
-//line hecbench_merge.go:178
 								gc_pos.Thread = gc_rank + gc_k13
 //line hecbench_merge.go:178
 								gc_lanes13[gc_k13] = A[(Atemp+int(sharedX))+gc_k13]
 							}
 						}
-//line hecbench_merge.go:178
 						gc_pos.Thread = gc_rank
-//line hecbench_merge.go:178
 						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes13)
 					}
 //line hecbench_merge.go:178
@@ -736,42 +645,32 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					} else {
 //line hecbench_merge.go:178
 						var gc_lanes14 [8]uint32
-//line hecbench_merge.go:178
 						gc_ld7.Store(&gc_lanes14)
-//line hecbench_merge.go:178
 						for gc_k14 := range 8 {
-//line hecbench_merge.go:178
 							if 0xff&(1<<gc_k14) != 0 {
-//line hecbench_merge.go:178
 								gc_pos.Thread = gc_rank + gc_k14
 //line hecbench_merge.go:178
 								AShared[sharedX+uint32(gc_k14)] = gc_lanes14[gc_k14]
 							}
 						}
-//line hecbench_merge.go:178
 						gc_pos.Thread = gc_rank
 					}
-//line hecbench_merge.go:178
 					var gc_ld8 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line hecbench_merge.go:179
 					if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:179
 						gc_ld8 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
 					} else {
 //line hecbench_merge.go:179
 						var gc_lanes15 [8]uint32
-//line hecbench_merge.go:179
 						for gc_k15 := range 8 {
-//line hecbench_merge.go:179
 							if 0xff&(1<<gc_k15) != 0 {
-//line hecbench_merge.go:179
 								gc_pos.Thread = gc_rank + gc_k15
 //line hecbench_merge.go:179
 								gc_lanes15[gc_k15] = B[(Btemp+int(sharedX))+gc_k15]
 							}
 						}
-//line hecbench_merge.go:179
 						gc_pos.Thread = gc_rank
-//line hecbench_merge.go:179
 						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes15)
 					}
 //line hecbench_merge.go:179
@@ -781,29 +680,22 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					} else {
 //line hecbench_merge.go:179
 						var gc_lanes16 [8]uint32
-//line hecbench_merge.go:179
 						gc_ld8.Store(&gc_lanes16)
-//line hecbench_merge.go:179
 						for gc_k16 := range 8 {
-//line hecbench_merge.go:179
 							if 0xff&(1<<gc_k16) != 0 {
-//line hecbench_merge.go:179
 								gc_pos.Thread = gc_rank + gc_k16
 //line hecbench_merge.go:179
 								BShared[sharedX+uint32(gc_k16)] = gc_lanes16[gc_k16]
 							}
 						}
-//line hecbench_merge.go:179
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line hecbench_merge.go:181
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_merge.go:167
 				sharedX := uint32(gc_tx + 1)
 //line hecbench_merge.go:169
 				AShared[sharedX] = A[Atemp+int(sharedX)]
@@ -819,7 +711,6 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 				BShared[sharedX] = B[Btemp+int(sharedX)]
 			}
 		}
-//line hecbench_merge.go:185
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -834,20 +725,17 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 				BSm1 := mergeK + 2 + int(threadIdX4p2)
 				BS := BSm1 + 1
 				for {
-//line hecbench_merge.go:191
 					gc_b.Tick()
-//line hecbench_merge.go:191
 					if gc_b.Stopped() {
-//line hecbench_merge.go:191
 						return
 					}
 //line hecbench_merge.go:192
 					offset = (offset + 1) >> 1
 					if AShared[Ax] > AShared[BSm1-int(Ax)-1] {
 						if AShared[Ax-1] <= AShared[BS-int(Ax)-1] {
-//line hecbench_merge.go:196
 							break
 						}
+//line hecbench_merge.go:198
 						Ax -= uint32(offset)
 					} else {
 						Ax += uint32(offset)
@@ -894,8 +782,8 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 				} else {
 					Ctemp[threadIdX4p3] = Ai
 				}
-//line hecbench_merge.go:247
 				if gc_tx == 127 {
+//line hecbench_merge.go:248
 					xBlockTop[0] += Ax - 1
 					yBlockTop[0] += Bx - 1
 				}

@@ -64,9 +64,7 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 	var maxNumTokensPadded_ int = maxNumTokensPadded
 //line hecbench_moealign.go:137
 	var maxNumMBlocks int = ceilDiv(maxNumTokensPadded, blockSize)
-//line hecbench_moealign.go:137
 	var inactiveExpertID int32 = 0
-//line hecbench_moealign.go:137
 	var modelOffset int = 0
 //line hecbench_moealign.go:137
 	var topkNum_ int = topkNum
@@ -74,7 +72,6 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 	var tokenMask []int32 = nil
 //line hecbench_moealign.go:137
 	var returned bool
-//line hecbench_moealign.go:137
 	_ = returned
 //line hecbench_moealign.go:30
 	sortedTokenIDsOffset := maxNumTokensPadded_ * modelOffset
@@ -144,6 +141,7 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 		}
 	})
 	compiled.OutOfLine(func() {
+//line hecbench_moealign.go:52
 		gc_s_tid := gc_s_tid[:gc_n]
 		gc_s_stride := gc_s_stride[:gc_n]
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
@@ -164,9 +162,7 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 //line hecbench_moealign.go:37
 					if side {
 						{
-//line hecbench_moealign.go:37
 							gc_exited[gc_rank] = true
-//line hecbench_moealign.go:37
 							continue gc_L2
 						}
 					} else {
@@ -183,6 +179,7 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 		}
 	})
 	compiled.OutOfLine(func() {
+//line hecbench_moealign.go:43
 		gc_s_tid := gc_s_tid[:gc_n]
 		gc_s_stride := gc_s_stride[:gc_n]
 		gc_s_cumsum := gc_s_cumsum[:gc_n]
@@ -219,6 +216,7 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 		}
 	})
 	compiled.OutOfLine(func() {
+//line hecbench_moealign.go:43
 		gc_s_tid := gc_s_tid[:gc_n]
 		gc_s_stride := gc_s_stride[:gc_n]
 		gc_s_cumsum := gc_s_cumsum[:gc_n]
@@ -238,6 +236,7 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					stride := gc_s_stride[gc_rank]
 					cumsum := gc_s_cumsum[gc_rank]
 					tokensCnts := gc_s_tokensCnts[gc_rank]
+//line hecbench_moealign.go:43
 					var fillStartIdx int
 //line hecbench_moealign.go:37
 					if side {
@@ -268,9 +267,7 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 							}
 						}
 						{
-//line hecbench_moealign.go:125
 							gc_exited[gc_rank] = true
-//line hecbench_moealign.go:37
 							continue gc_L4
 						}
 					}

@@ -57,8 +57,8 @@ func gc_body_pageRankMapKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pages []i
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_pagerank.go:17
 						i := gc_tx + gc_bx*gc_bdx
+//line hecbench_pagerank.go:18
 						var j int
 						{
 							outboundRank := pageRanks[i] / float32(noutlinks[i])
@@ -117,8 +117,8 @@ func gc_body_pageRankReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pageRa
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_pagerank.go:32
 						j := gc_tx + gc_bx*gc_bdx
+//line hecbench_pagerank.go:33
 						var i int
 						var newRank, oldRank float32
 						{

@@ -35,8 +35,10 @@ var gc_src_bitonicSortLocalKernel = compiled.NewSource(gc_files_hecbench_particl
 func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, dir uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_dDstKey := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dDstKey {
@@ -50,7 +52,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
-//line hecbench_particles.go:65
+//line hecbench_particles.go:67
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
@@ -256,8 +258,10 @@ var gc_src_bitonicSortLocal1Kernel = compiled.NewSource(gc_files_hecbench_partic
 func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_dDstKey := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dDstKey {
@@ -271,7 +275,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
-//line hecbench_particles.go:116
+//line hecbench_particles.go:118
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
@@ -500,8 +504,10 @@ var gc_src_bitonicMergeGlobalKernel = compiled.NewSource(gc_files_hecbench_parti
 //line hecbench_particles.go:154
 func gc_body_bitonicMergeGlobalKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride, dir uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -565,8 +571,10 @@ var gc_src_bitonicMergeLocalKernel = compiled.NewSource(gc_files_hecbench_partic
 func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride, dir uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_dDstKey := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dDstKey {
@@ -580,7 +588,7 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
-//line hecbench_particles.go:202
+//line hecbench_particles.go:204
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal

@@ -29,7 +29,8 @@ var gc_src_pc1Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc1Kernel
 //line hecbench_popcount.go:25
 func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -47,7 +48,7 @@ func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:47
+//line hecbench_popcount.go:48
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -105,7 +106,8 @@ var gc_src_pc2Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc2Kernel
 //line hecbench_popcount.go:43
 func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -123,7 +125,7 @@ func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:65
+//line hecbench_popcount.go:66
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -175,8 +177,10 @@ var gc_src_pc3Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc3Kernel
 //line hecbench_popcount.go:58
 func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -190,7 +194,7 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:76
+//line hecbench_popcount.go:78
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -263,8 +267,10 @@ var gc_src_pc4Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc4Kernel
 //line hecbench_popcount.go:74
 func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -278,7 +284,7 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:92
+//line hecbench_popcount.go:94
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1226,8 +1232,10 @@ var gc_src_pc5Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc5Kernel
 //line hecbench_popcount.go:92
 func gc_body_pc5Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int, lut []uint8) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1241,7 +1249,7 @@ func gc_body_pc5Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:110
+//line hecbench_popcount.go:112
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1283,8 +1291,10 @@ var gc_src_pc6Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc6Kernel
 //line hecbench_popcount.go:112
 func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1298,7 +1308,7 @@ func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:130
+//line hecbench_popcount.go:132
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {

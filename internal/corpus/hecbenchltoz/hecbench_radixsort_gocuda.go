@@ -56,10 +56,9 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:51
 			tid := uint32(gc_tx)
-//line hecbench_radixsort.go:90
 			i := gc_bx*gc_bdx + gc_tx
+//line hecbench_radixsort.go:91
 			idata4 := asUint4(dSrc)[i]
 			var data4 Uint4 = idata4
 //line hecbench_radixsort.go:81
@@ -170,7 +169,6 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:90
 			i := gc_bx*gc_bdx + gc_tx
 			pos := gc_s_pos[gc_rank]
 			data4_ := gc_s_data4_[gc_rank]
@@ -227,11 +225,8 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:51
 			tid := uint32(gc_tx)
-//line hecbench_radixsort.go:104
 			i := gc_bx*gc_bdx + gc_tx
-//line hecbench_radixsort.go:103
 			data := uint32(0)
 //line hecbench_radixsort.go:105
 			if uint32(i) < N {
@@ -341,7 +336,6 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:104
 			i := gc_bx*gc_bdx + gc_tx
 			pos := gc_s_pos[gc_rank]
 			idata := gc_s_idata[gc_rank]
@@ -386,8 +380,8 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
+//line hecbench_radixsort.go:122
 				data4 := asUint4(dData)[i]
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
@@ -398,8 +392,8 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
+//line hecbench_radixsort.go:122
 				data4 := asUint4(dData)[i]
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
@@ -410,8 +404,8 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
+//line hecbench_radixsort.go:122
 				data4 := asUint4(dData)[i]
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
@@ -422,8 +416,8 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
+//line hecbench_radixsort.go:122
 				data4 := asUint4(dData)[i]
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
@@ -434,8 +428,8 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:121
 			i := gc_bx*gc_bdx + gc_tx
+//line hecbench_radixsort.go:122
 			data4 := asUint4(dData)[i]
 			if gc_tx == 0 {
 				buf[0] = dBuf[gc_bx]
@@ -450,7 +444,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
 				data4 := gc_s_data4[gc_rank]
 //line hecbench_radixsort.go:127
@@ -461,7 +454,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
 				data4 := gc_s_data4[gc_rank]
 //line hecbench_radixsort.go:127
@@ -472,7 +464,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
 				data4 := gc_s_data4[gc_rank]
 //line hecbench_radixsort.go:127
@@ -483,7 +474,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
 				data4 := gc_s_data4[gc_rank]
 //line hecbench_radixsort.go:127
@@ -494,7 +484,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:121
 			i := gc_bx*gc_bdx + gc_tx
 			data4 := gc_s_data4[gc_rank]
 //line hecbench_radixsort.go:127
@@ -531,15 +520,12 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 //line hecbench_radixsort.go:138
 	sStartPointers := gocuda.Shared[uint32](t, 16)[:16]
 	sRadix1 := gocuda.Shared[uint32](t, 2*radixCTASize)[:2*radixCTASize]
-//line hecbench_radixsort.go:141
 	groupID := uint32(gc_bx)
-//line hecbench_radixsort.go:143
 	groupSize := uint32(gc_bdx)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 			localID := uint32(gc_tx)
 //line hecbench_radixsort.go:145
 			globalID := groupID*groupSize + localID
@@ -558,7 +544,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 			localID := uint32(gc_tx)
 //line hecbench_radixsort.go:159
 			if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
@@ -576,7 +561,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:167
 				if localID < 16 {
@@ -587,7 +571,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:167
 				if localID < 16 {
@@ -598,7 +581,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:167
 				if localID < 16 {
@@ -609,7 +591,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:167
 				if localID < 16 {
@@ -620,7 +601,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 			localID := uint32(gc_tx)
 //line hecbench_radixsort.go:167
 			if localID < 16 {
@@ -632,7 +612,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 			localID := uint32(gc_tx)
 //line hecbench_radixsort.go:173
 			if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
@@ -657,7 +636,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:188
 				if localID < 16 {
@@ -668,7 +646,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:188
 				if localID < 16 {
@@ -679,7 +656,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:188
 				if localID < 16 {
@@ -690,7 +666,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:188
 				if localID < 16 {
@@ -701,7 +676,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:142
 			localID := uint32(gc_tx)
 //line hecbench_radixsort.go:188
 			if localID < 16 {
@@ -739,15 +713,12 @@ func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, bloc
 	sOffsets := gocuda.Shared[uint32](t, 16)[:16]
 	sBlockOffsets := gocuda.Shared[uint32](t, 16)[:16]
 	sKeys2 := gocuda.Shared[Uint2](t, radixCTASize)[:radixCTASize]
-//line hecbench_radixsort.go:204
 	groupID := uint32(gc_bx)
-//line hecbench_radixsort.go:206
 	groupSize := uint32(gc_bdx)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:205
 			localID := uint32(gc_tx)
 //line hecbench_radixsort.go:208
 			globalID := groupID*groupSize + localID
@@ -767,7 +738,6 @@ func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, bloc
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_radixsort.go:205
 			localID := uint32(gc_tx)
 			sKeys1 := gc_s_sKeys1[gc_rank]
 //line hecbench_radixsort.go:218

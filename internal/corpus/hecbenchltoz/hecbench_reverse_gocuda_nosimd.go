@@ -15,18 +15,16 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line hecbench_reverse.go:14
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line hecbench_reverse.go:14
 	s := gocuda.Shared[int32](t, 256)[:256]
-//line hecbench_reverse.go:16
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_reverse.go:17
 		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
-//line hecbench_reverse.go:16
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -65,47 +63,47 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 					tid := gc_tx
+//line hecbench_reverse.go:16
 					s[tid] = d[tid]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 					tid := gc_tx
+//line hecbench_reverse.go:16
 					s[tid] = d[tid]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 					tid := gc_tx
+//line hecbench_reverse.go:16
 					s[tid] = d[tid]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 					tid := gc_tx
+//line hecbench_reverse.go:16
 					s[tid] = d[tid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 				tid := gc_tx
+//line hecbench_reverse.go:16
 				s[tid] = d[tid]
 			}
 		}
 	}
-//line hecbench_reverse.go:22
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
+//line hecbench_reverse.go:24
 		gc_off := len_ - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
@@ -120,7 +118,6 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 					tid := gc_tx
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
@@ -129,7 +126,6 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 					tid := gc_tx
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
@@ -138,7 +134,6 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 					tid := gc_tx
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
@@ -147,7 +142,6 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 					tid := gc_tx
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
@@ -156,7 +150,6 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reverse.go:15
 				tid := gc_tx
 //line hecbench_reverse.go:18
 				d[tid] = s[len_-tid-1]

@@ -15,7 +15,8 @@ import (
 func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -57,7 +58,42 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_reverse.go:16
+					s[tid] = d[tid]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_reverse.go:16
+					s[tid] = d[tid]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_reverse.go:16
+					s[tid] = d[tid]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_reverse.go:16
+					s[tid] = d[tid]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -77,10 +113,10 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 				gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -88,7 +124,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					d[tid] = s[len_-tid-1]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -96,7 +132,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					d[tid] = s[len_-tid-1]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -104,7 +140,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					d[tid] = s[len_-tid-1]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -112,7 +148,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					d[tid] = s[len_-tid-1]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx

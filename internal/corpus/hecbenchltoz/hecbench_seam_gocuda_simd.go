@@ -33,13 +33,12 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 	ixCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
 //line hecbench_seam.go:286
 	gridSize := gc_gdx * seamReduceBlocksizeX
-//line hecbench_seam.go:288
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_seam.go:284
 			tid := gc_tx
+//line hecbench_seam.go:285
 			column := gc_bx*seamReduceBlocksizeX + tid
 //line hecbench_seam.go:287
 			minV := int32(math.MaxInt32)
@@ -47,8 +46,8 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 			var newI, newV int32
 			{
 				i := int(0)
-//line hecbench_seam.go:291
 				_ = i
+//line hecbench_seam.go:292
 				if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
@@ -60,10 +59,9 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 				column = column + gridSize
 			}
 			{
-//line hecbench_seam.go:291
 				i := int(1)
-//line hecbench_seam.go:291
 				_ = i
+//line hecbench_seam.go:292
 				if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
@@ -75,10 +73,9 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 				column = column + gridSize
 			}
 			{
-//line hecbench_seam.go:291
 				i := int(2)
-//line hecbench_seam.go:291
 				_ = i
+//line hecbench_seam.go:292
 				if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
@@ -90,10 +87,9 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 				column = column + gridSize
 			}
 			{
-//line hecbench_seam.go:291
 				i := int(3)
-//line hecbench_seam.go:291
 				_ = i
+//line hecbench_seam.go:292
 				if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
@@ -105,10 +101,9 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 				column = column + gridSize
 			}
 			{
-//line hecbench_seam.go:291
 				i := int(4)
-//line hecbench_seam.go:291
 				_ = i
+//line hecbench_seam.go:292
 				if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
@@ -120,10 +115,9 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 				column = column + gridSize
 			}
 			{
-//line hecbench_seam.go:291
 				i := int(5)
-//line hecbench_seam.go:291
 				_ = i
+//line hecbench_seam.go:292
 				if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
@@ -135,10 +129,9 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 				column = column + gridSize
 			}
 			{
-//line hecbench_seam.go:291
 				i := int(6)
-//line hecbench_seam.go:291
 				_ = i
+//line hecbench_seam.go:292
 				if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
@@ -150,10 +143,9 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 				column = column + gridSize
 			}
 			{
-//line hecbench_seam.go:291
 				i := int(7)
-//line hecbench_seam.go:291
 				_ = i
+//line hecbench_seam.go:292
 				if column < size {
 					newI = dIndices[column]
 					newV = dValues[newI]
@@ -170,8 +162,8 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 	}
 //line hecbench_seam.go:307
 	for i_ := seamReduceBlocksizeX / 2; i_ > 0; i_ = i_ / 2 {
-//line hecbench_seam.go:309
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_seam.go:310
 		if gc_bound := i_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -186,13 +178,10 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_seam.go:284
 						var tid int = gc_tx
-//line hecbench_seam.go:284
 						_ = tid
 //line hecbench_seam.go:309
 						gc_if2 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Less(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Or(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Equal(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).And(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Less(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]))))
-//line hecbench_seam.go:309
 						if gc_if2.ToBits() != 0 {
 //line hecbench_seam.go:309
 							archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]), gc_if2).StoreSlice(gc_at2[gc_tx:])
@@ -200,7 +189,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]), gc_if2).StoreSlice(gc_at4[gc_tx:])
 						}
 					}
-//line hecbench_seam.go:311
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -211,21 +199,17 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 					}
 				}
 			} else {
-//line hecbench_seam.go:316
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_seam.go:284
 						var tid int = gc_tx
 //line hecbench_seam.go:309
 						if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
-//line hecbench_seam.go:309
 							break
 						}
 //line hecbench_seam.go:309
 						gc_if := archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(valCache[tid:])).Or(archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Equal(archsimd.LoadInt32x8Slice(valCache[tid:])).And(archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(ixCache[tid:]))))
-//line hecbench_seam.go:309
 						if gc_if.ToBits() != 0 {
 //line hecbench_seam.go:309
 							archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(valCache[tid:]), gc_if).StoreSlice(valCache[tid:])
@@ -237,7 +221,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_seam.go:284
 					tid := gc_tx
 //line hecbench_seam.go:309
 					if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {
@@ -249,13 +232,13 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 		}
 	}
 	{
-//line hecbench_seam.go:320
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line hecbench_seam.go:326
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dIndices) {
 				gc_at5 := dIndices[gc_off3:][:1]
 				gc_step := gc_from
@@ -269,13 +252,11 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 //line hecbench_seam.go:318
 					gc_at5[0] = ixCache[0]
 				}
-//line hecbench_seam.go:322
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_seam.go:318
 					gc_at5[0] = ixCache[0]
 				}
 			} else {
-//line hecbench_seam.go:322
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -286,7 +267,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						dIndices[gc_bx] = ixCache[0]
 					}
 					{
-//line hecbench_seam.go:322
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -294,7 +274,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						dIndices[gc_bx] = ixCache[0]
 					}
 					{
-//line hecbench_seam.go:322
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -302,7 +281,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						dIndices[gc_bx] = ixCache[0]
 					}
 					{
-//line hecbench_seam.go:322
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -310,7 +288,6 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						dIndices[gc_bx] = ixCache[0]
 					}
 				}
-//line hecbench_seam.go:322
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -49,8 +49,10 @@ var gc_src_bbBinGroupKernel = compiled.NewSource(gc_files_hecbench_segsort, "bbB
 //line hecbench_segsort.go:120
 func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -64,7 +66,7 @@ func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_segsort.go:138
+//line hecbench_segsort.go:140
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -197,8 +199,10 @@ var gc_src_genCopyKernel = compiled.NewSource(gc_files_hecbench_segsort, "genCop
 //line hecbench_segsort.go:160
 func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -212,7 +216,7 @@ func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_segsort.go:178
+//line hecbench_segsort.go:180
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(binSize, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -264,9 +268,10 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_segsort.go:247
+//line hecbench_segsort.go:248
 	var gc_l_k0 [32]*int32
 	var gc_l_v0 [32]*int32
 	var gc_l_bit [32]int
@@ -496,9 +501,10 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-//line hecbench_segsort.go:286
+//line hecbench_segsort.go:287
 	var gc_l_k0 [32]*int32
 	var gc_l_k1 [32]*int32
 	var gc_l_v0 [32]*int32

@@ -38,78 +38,64 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx := gc_step + 1
 //line hecbench_segsort.go:55
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx := gc_step + 2
 //line hecbench_segsort.go:55
 						gc_at[gc_tx] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx := gc_step + 3
 //line hecbench_segsort.go:55
 						gc_at[gc_tx] = 0
 					}
 				}
-//line hecbench_segsort.go:59
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_segsort.go:55
 					gc_at[gc_tx] = 0
 				}
 			} else {
-//line hecbench_segsort.go:59
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
 						tid := gc_tx
 //line hecbench_segsort.go:55
 						localHisto[tid] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
 						tid := gc_tx
 //line hecbench_segsort.go:55
 						localHisto[tid] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
 						tid := gc_tx
 //line hecbench_segsort.go:55
 						localHisto[tid] = 0
 					}
 					{
-//line hecbench_segsort.go:59
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
 						tid := gc_tx
 //line hecbench_segsort.go:55
 						localHisto[tid] = 0
 					}
 				}
-//line hecbench_segsort.go:59
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
 					tid := gc_tx
 //line hecbench_segsort.go:55
 					localHisto[tid] = 0
@@ -118,9 +104,9 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 		}
 	}
 	{
-//line hecbench_segsort.go:62
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_segsort.go:64
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -203,11 +189,9 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 					}
 				}
 			} else {
-//line hecbench_segsort.go:105
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:51
 					gid := gc_bx*gc_bdx + gc_tx
 //line hecbench_segsort.go:60
 					size := dSegEnds[gid] - dSegBegins[gid]
@@ -263,9 +247,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_segsort.go:116
 		var gc_m8 uint32
-//line hecbench_segsort.go:105
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
@@ -275,7 +257,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line hecbench_segsort.go:115
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -285,7 +266,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
 				tid := gc_tx
 //line hecbench_segsort.go:105
 				if tid < 32 {
@@ -293,7 +273,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				}
 			}
 		}
-//line hecbench_segsort.go:111
 		gc_save8 := gc_act
 		gc_act = gc_save8 & gc_m8
 		if gc_act != 0 {
@@ -316,15 +295,14 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:26
 					lane := gc_tx & 31
+//line hecbench_segsort.go:27
 					var data int32
 					if lane > 0 && lane < n {
 						data = in[lane-1]
 					} else {
 						data = 0
 					}
-//line hecbench_segsort.go:34
 					gc_l_data[gc_lane] = data
 				}
 			}
@@ -339,7 +317,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				}
 				gc_hi3 = min(gc_hi3, gc_cnt)
 				if gc_lo3 < gc_hi3 {
-//line hecbench_segsort.go:44
 					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -350,40 +327,32 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_segsort.go:26
 						lane := gc_tx & 31
-//line hecbench_segsort.go:28
 						data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:34
 						other := gc_c1r[gc_lane]
 						if lane > i {
 							data += other
 						}
-//line hecbench_segsort.go:39
 						gc_l_data[gc_lane] = data
 					}
 				}
 			}
 			{
-//line hecbench_segsort.go:45
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_segsort.go:48
 				gc_x02 := gc_tidx.X
 				gc_off15 := gc_x02
+//line hecbench_segsort.go:50
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off15 && gc_off15 <= len(localHisto) && 32 <= len(localHisto)-gc_off15 {
 					gc_at17 := dBinCounter[gc_off15:][:32]
 					gc_at18 := localHisto[gc_off15:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-//line hecbench_segsort.go:56
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:26
 						lane := gc_tx & 31
-//line hecbench_segsort.go:50
 						tid := gc_tx
-//line hecbench_segsort.go:52
 						data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:39
 						if lane < n {
@@ -408,11 +377,8 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:26
 						lane := gc_tx & 31
-//line hecbench_segsort.go:50
 						tid := gc_tx
-//line hecbench_segsort.go:52
 						data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:39
 						if lane < n {
@@ -429,7 +395,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				}
 			}
 		}
-//line hecbench_segsort.go:118
 		gc_act = gc_save8 &^ gc_dead
 	}
 }

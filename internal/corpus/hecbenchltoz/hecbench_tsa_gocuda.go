@@ -60,11 +60,8 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 //line hecbench_tsa.go:69
 				if px >= 0 && px < width {
 					for i, pidx := 0, py*width+px; i < tsaBlockY/tsaStrideY; i, pidx = i+1, pidx+tsaStrideY*width {
-//line hecbench_tsa.go:70
 						gc_b.Tick()
-//line hecbench_tsa.go:70
 						if gc_b.Stopped() {
-//line hecbench_tsa.go:70
 							return
 						}
 						if py+i*tsaStrideY >= 0 && py+i*tsaStrideY < height {
@@ -88,8 +85,8 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tsa.go:81
 				sx := gc_tx
+//line hecbench_tsa.go:82
 				var sy int
 				if (tsaSteps*tsaMarginX)%2 == (tsaSteps*tsaMarginY)%2 {
 					sy = 2*gc_ty + gc_tx%2
@@ -102,20 +99,20 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 				var cellR [tsaBlockY / (tsaStrideY * 2)]float32
 				var cellI [tsaBlockY / (tsaStrideY * 2)]float32
 				{
-//line hecbench_tsa.go:98
 					part := int(0)
+//line hecbench_tsa.go:99
 					cellR[part] = rl[sy+part*2*tsaStrideY][sx]
 					cellI[part] = im[sy+part*2*tsaStrideY][sx]
 				}
 				{
-//line hecbench_tsa.go:98
 					part := int(1)
+//line hecbench_tsa.go:99
 					cellR[part] = rl[sy+part*2*tsaStrideY][sx]
 					cellI[part] = im[sy+part*2*tsaStrideY][sx]
 				}
 				{
-//line hecbench_tsa.go:98
 					part := int(2)
+//line hecbench_tsa.go:99
 					cellR[part] = rl[sy+part*2*tsaStrideY][sx]
 					cellI[part] = im[sy+part*2*tsaStrideY][sx]
 				}
@@ -141,20 +138,20 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-//line hecbench_tsa.go:106
 				part_ := int(0)
+//line hecbench_tsa.go:107
 				trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
 					sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
 			}
 			{
-//line hecbench_tsa.go:106
 				part_ := int(1)
+//line hecbench_tsa.go:107
 				trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
 					sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
 			}
 			{
-//line hecbench_tsa.go:106
 				part_ := int(2)
+//line hecbench_tsa.go:107
 				trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
 					sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
 			}
@@ -169,20 +166,20 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-//line hecbench_tsa.go:111
 				part_2 := int(0)
+//line hecbench_tsa.go:112
 				trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
 					sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
 			}
 			{
-//line hecbench_tsa.go:111
 				part_2 := int(1)
+//line hecbench_tsa.go:112
 				trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
 					sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
 			}
 			{
-//line hecbench_tsa.go:111
 				part_2 := int(2)
+//line hecbench_tsa.go:112
 				trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
 					sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
 			}
@@ -197,20 +194,20 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-//line hecbench_tsa.go:116
 				part_3 := int(0)
+//line hecbench_tsa.go:117
 				trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
 					sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
 			}
 			{
-//line hecbench_tsa.go:116
 				part_3 := int(1)
+//line hecbench_tsa.go:117
 				trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
 					sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
 			}
 			{
-//line hecbench_tsa.go:116
 				part_3 := int(2)
+//line hecbench_tsa.go:117
 				trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
 					sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
 			}
@@ -225,20 +222,20 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-//line hecbench_tsa.go:121
 				part_4 := int(0)
+//line hecbench_tsa.go:122
 				trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
 					sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
 			}
 			{
-//line hecbench_tsa.go:121
 				part_4 := int(1)
+//line hecbench_tsa.go:122
 				trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
 					sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
 			}
 			{
-//line hecbench_tsa.go:121
 				part_4 := int(2)
+//line hecbench_tsa.go:122
 				trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
 					sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
 			}
@@ -253,20 +250,20 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-//line hecbench_tsa.go:127
 				part_5 := int(0)
+//line hecbench_tsa.go:128
 				trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
 					sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
 			}
 			{
-//line hecbench_tsa.go:127
 				part_5 := int(1)
+//line hecbench_tsa.go:128
 				trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
 					sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
 			}
 			{
-//line hecbench_tsa.go:127
 				part_5 := int(2)
+//line hecbench_tsa.go:128
 				trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
 					sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
 			}
@@ -281,20 +278,20 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-//line hecbench_tsa.go:132
 				part_6 := int(0)
+//line hecbench_tsa.go:133
 				trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
 					sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
 			}
 			{
-//line hecbench_tsa.go:132
 				part_6 := int(1)
+//line hecbench_tsa.go:133
 				trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
 					sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
 			}
 			{
-//line hecbench_tsa.go:132
 				part_6 := int(2)
+//line hecbench_tsa.go:133
 				trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
 					sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
 			}
@@ -309,20 +306,20 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-//line hecbench_tsa.go:137
 				part_7 := int(0)
+//line hecbench_tsa.go:138
 				trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
 					sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
 			}
 			{
-//line hecbench_tsa.go:137
 				part_7 := int(1)
+//line hecbench_tsa.go:138
 				trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
 					sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
 			}
 			{
-//line hecbench_tsa.go:137
 				part_7 := int(2)
+//line hecbench_tsa.go:138
 				trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
 					sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
 			}
@@ -337,20 +334,20 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-//line hecbench_tsa.go:142
 				part_8 := int(0)
+//line hecbench_tsa.go:143
 				trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
 					sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
 			}
 			{
-//line hecbench_tsa.go:142
 				part_8 := int(1)
+//line hecbench_tsa.go:143
 				trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
 					sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
 			}
 			{
-//line hecbench_tsa.go:142
 				part_8 := int(2)
+//line hecbench_tsa.go:143
 				trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
 					sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
 			}
@@ -365,26 +362,25 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 		cellR := gc_s_cellR[gc_rank]
 		cellI := gc_s_cellI[gc_rank]
 		{
-//line hecbench_tsa.go:150
 			part_9 := int(0)
+//line hecbench_tsa.go:151
 			rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
 			im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
 		}
 		{
-//line hecbench_tsa.go:150
 			part_9 := int(1)
+//line hecbench_tsa.go:151
 			rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
 			im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
 		}
 		{
-//line hecbench_tsa.go:150
 			part_9 := int(2)
+//line hecbench_tsa.go:151
 			rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
 			im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
 		}
 	}
 	{
-//line hecbench_tsa.go:157
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -401,11 +397,8 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 				py += tsaSteps * tsaMarginY
 				if sx < tsaBlockX-tsaSteps*tsaMarginX && px < width {
 					for i_2, pidx_ := 0, py*width+px; i_2 < tsaBlockY/tsaStrideY; i_2, pidx_ = i_2+1, pidx_+tsaStrideY*width {
-//line hecbench_tsa.go:162
 						gc_b.Tick()
-//line hecbench_tsa.go:162
 						if gc_b.Stopped() {
-//line hecbench_tsa.go:162
 							return
 						}
 						if sy+i_2*tsaStrideY < tsaBlockY-tsaSteps*tsaMarginY && py+i_2*tsaStrideY < height {

@@ -45,7 +45,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 //line hecbench_vote.go:19
 		for i := 0; i < repeat; i++ {
 			{
-//line hecbench_vote.go:22
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -55,7 +54,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_vote.go:18
 					tx := gc_tx
 //line hecbench_vote.go:20
 					gc_c1v[gc_lane] = input[tx] != 0
@@ -66,13 +64,12 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_vote.go:25
 				gc_x0 := gc_tidx.X
 				gc_off := gc_x0
+//line hecbench_vote.go:27
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 					gc_at := result[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line hecbench_vote.go:32
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line hecbench_vote.go:20
@@ -85,7 +82,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 						}
 					}
 				} else {
-//line hecbench_vote.go:28
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -93,7 +89,6 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_vote.go:18
 						tx := gc_tx
 //line hecbench_vote.go:20
 						var anySync bool = gc_c1r[gc_lane]
@@ -142,7 +137,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 //line hecbench_vote.go:34
 		for i := 0; i < repeat; i++ {
 			{
-//line hecbench_vote.go:37
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -152,7 +146,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_vote.go:33
 					tx := gc_tx
 //line hecbench_vote.go:35
 					gc_c1v[gc_lane] = input[tx] != 0
@@ -163,13 +156,12 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_vote.go:40
 				gc_x0 := gc_tidx.X
 				gc_off := gc_x0
+//line hecbench_vote.go:42
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 					gc_at := result[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line hecbench_vote.go:47
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line hecbench_vote.go:35
@@ -182,7 +174,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 						}
 					}
 				} else {
-//line hecbench_vote.go:43
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -190,7 +181,6 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_vote.go:33
 						tx := gc_tx
 //line hecbench_vote.go:35
 						var allSync bool = gc_c1r[gc_lane]
@@ -252,7 +242,6 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_vote.go:49
 					tx := gc_tx
 //line hecbench_vote.go:51
 					offs := info[tx*3:]
@@ -273,9 +262,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_vote.go:49
 					tx := gc_tx
-//line hecbench_vote.go:51
 					offs := gc_l_offs[gc_lane]
 //line hecbench_vote.go:54
 					offs[0] = gc_c1r[gc_lane]
@@ -288,7 +275,6 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 				}
 			}
 			{
-//line hecbench_vote.go:67
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -296,7 +282,6 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-//line hecbench_vote.go:49
 					tx := gc_tx
 //line hecbench_vote.go:65
 					gc_c2v[gc_lane] = tx >= (warpSize*3)/2

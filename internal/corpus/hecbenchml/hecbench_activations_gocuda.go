@@ -49,6 +49,7 @@ func gc_body_gluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, splitDimSize, 
 		yOffset := splitDimSize * N
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_activations.go:32
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(M*splitDimSize*N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -83,7 +84,6 @@ func gc_body_gluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, splitDimSize, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_activations.go:22
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_activations.go:29
 					i := index / splitDimSize / N
@@ -151,50 +151,50 @@ func gc_body_gegluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, xAndGate [
 						for k_ := 0; k_ < forLoop; k_++ {
 							{
 								{
-//line hecbench_activations.go:69
 									i := int(0)
+//line hecbench_activations.go:70
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
-//line hecbench_activations.go:69
 									i := int(1)
+//line hecbench_activations.go:70
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
-//line hecbench_activations.go:69
 									i := int(2)
+//line hecbench_activations.go:70
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
-//line hecbench_activations.go:69
 									i := int(3)
+//line hecbench_activations.go:70
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
-//line hecbench_activations.go:69
 									i := int(4)
+//line hecbench_activations.go:70
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
-//line hecbench_activations.go:69
 									i := int(5)
+//line hecbench_activations.go:70
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
-//line hecbench_activations.go:69
 									i := int(6)
+//line hecbench_activations.go:70
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
 								{
-//line hecbench_activations.go:69
 									i := int(7)
+//line hecbench_activations.go:70
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
@@ -246,8 +246,8 @@ func gc_body_siluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, out []
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_activations.go:85
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
+//line hecbench_activations.go:86
 				if i >= N {
 					continue gc_L1
 				}
@@ -295,7 +295,6 @@ func gc_body_siluForwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, x, out [
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_activations.go:98
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:100
 				if i < vecCount {
@@ -320,7 +319,6 @@ func gc_body_siluForwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, x, out [
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_activations.go:98
 					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:109
 					gc_start := 4*vecCount + i
@@ -373,8 +371,8 @@ func gc_body_siluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_activations.go:119
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
+//line hecbench_activations.go:120
 				if i >= N {
 					continue gc_L1
 				}
@@ -424,8 +422,8 @@ func gc_body_siluBackwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_activations.go:135
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
+//line hecbench_activations.go:136
 				if i >= N {
 					continue gc_L1
 				}
@@ -477,7 +475,6 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_activations.go:152
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:154
 				if i < vecCount {
@@ -511,7 +508,6 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_activations.go:152
 					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:172
 					gc_start := 4*vecCount + i

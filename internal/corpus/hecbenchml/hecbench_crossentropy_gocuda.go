@@ -57,11 +57,11 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 				gc_by = 0
 			}
 		}
-//line hecbench_crossentropy.go:25
 		groupIDBs := gc_by
 		groupIDX := gc_bx
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_crossentropy.go:29
 			if !compiled.Adds(groupIDX*crossEntropyThreadX, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -79,7 +79,6 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_crossentropy.go:24
 						localIDX := gc_tx
 //line hecbench_crossentropy.go:28
 						linearXID := groupIDX*crossEntropyThreadX + localIDX
@@ -105,7 +104,6 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_crossentropy.go:24
 						localIDX := gc_tx
 //line hecbench_crossentropy.go:28
 						linearXID := groupIDX*crossEntropyThreadX + localIDX
@@ -134,6 +132,7 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 //line hecbench_crossentropy.go:49
 		for i := 0; i < W; i++ {
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_crossentropy.go:52
 			if !compiled.Adds(groupIDX*crossEntropyThreadX, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -164,7 +163,6 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_crossentropy.go:24
 						localIDX := gc_tx
 //line hecbench_crossentropy.go:28
 						linearXID := groupIDX*crossEntropyThreadX + localIDX

@@ -47,18 +47,14 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
-//line hecbench_hungarian.go:57
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_hungarian.go:61
 			gc_vb := lanes.BroadcastInt32x8(0)
 			gc_vb2 := lanes.BroadcastInt32x8(-1)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line hecbench_hungarian.go:57
 				var i int = gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:60
 				if i < 0 || i > len(d.CoverRow)-8 || i > len(d.ColumnOfStarAtRow)-8 || i > len(d.CoverColumn)-8 || i > len(d.RowOfStarAtColumn)-8 {
-//line hecbench_hungarian.go:60
 					break
 				}
 //line hecbench_hungarian.go:60
@@ -69,7 +65,6 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 				} else {
 //line hecbench_hungarian.go:62
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
-//line hecbench_hungarian.go:60
 					if gc_if.ToBits() != 0 {
 //line hecbench_hungarian.go:60
 						gc_vb.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if)
@@ -83,7 +78,6 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 				} else {
 //line hecbench_hungarian.go:66
 					gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
-//line hecbench_hungarian.go:64
 					if gc_if2.ToBits() != 0 {
 //line hecbench_hungarian.go:64
 						gc_vb.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if2)
@@ -94,7 +88,6 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:57
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:60
 				if i < hgNRows {
@@ -145,8 +138,8 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:74
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:75
 					l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
@@ -154,8 +147,8 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:74
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:75
 					l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
@@ -163,8 +156,8 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:74
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:75
 					l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
@@ -172,8 +165,8 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:74
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:75
 					l := i & hgRowMask
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
@@ -181,8 +174,8 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:74
 				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:75
 				l := i & hgRowMask
 				d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 			}
@@ -222,8 +215,8 @@ func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:83
 				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:84
 				c := i >> hgLog2N
 				d.Slack[i] = d.Slack[i] - d.MinInCols[c]
 //line hecbench_hungarian.go:87
@@ -270,7 +263,6 @@ func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *H
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:99
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:101
 				if d.Slack[i] == 0 {
@@ -305,8 +297,8 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_hungarian.go:116
 	b := gc_bx
+//line hecbench_hungarian.go:117
 	repeat := gocuda.Shared[bool](t, 1)[:1]
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
 	{
@@ -354,7 +346,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			}
 		}
 	}
-//line hecbench_hungarian.go:124
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -375,7 +366,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					repeat[0] = false
 				}
 				{
-//line hecbench_hungarian.go:131
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -383,7 +373,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					repeat[0] = false
 				}
 				{
-//line hecbench_hungarian.go:131
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -391,7 +380,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					repeat[0] = false
 				}
 				{
-//line hecbench_hungarian.go:131
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -399,7 +387,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					repeat[0] = false
 				}
 			}
-//line hecbench_hungarian.go:131
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -408,6 +395,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			}
 		}
 		compiled.OutOfLine(func() {
+//line hecbench_hungarian.go:133
 			repeat := repeat[:1]
 			sRepeatKernel := sRepeatKernel[:1]
 			{
@@ -415,7 +403,6 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:115
 						i := gc_tx
 //line hecbench_hungarian.go:131
 						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
@@ -527,8 +514,8 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:167
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:168
 					d.CoverRow[i] = 0
 					d.CoverColumn[i] = 0
 					if i == 0 {
@@ -539,8 +526,8 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:167
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:168
 					d.CoverRow[i] = 0
 					d.CoverColumn[i] = 0
 					if i == 0 {
@@ -551,8 +538,8 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:167
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:168
 					d.CoverRow[i] = 0
 					d.CoverColumn[i] = 0
 					if i == 0 {
@@ -563,8 +550,8 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:167
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:168
 					d.CoverRow[i] = 0
 					d.CoverColumn[i] = 0
 					if i == 0 {
@@ -575,8 +562,8 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:167
 				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:168
 				d.CoverRow[i] = 0
 				d.CoverColumn[i] = 0
 				if i == 0 {
@@ -622,8 +609,8 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:179
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
@@ -633,8 +620,8 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:179
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
@@ -644,8 +631,8 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:179
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
@@ -655,8 +642,8 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:179
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
@@ -666,8 +653,8 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:179
 				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:180
 				if d.RowOfStarAtColumn[i] >= 0 {
 					d.CoverColumn[i] = 1
 					atomic.Add(&d.NMatches, 1)
@@ -712,8 +699,8 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:190
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:191
 					d.ColumnOfPrimeAtRow[i] = -1
 					d.RowOfGreenAtColumn[i] = -1
 				}
@@ -721,8 +708,8 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:190
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:191
 					d.ColumnOfPrimeAtRow[i] = -1
 					d.RowOfGreenAtColumn[i] = -1
 				}
@@ -730,8 +717,8 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:190
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:191
 					d.ColumnOfPrimeAtRow[i] = -1
 					d.RowOfGreenAtColumn[i] = -1
 				}
@@ -739,8 +726,8 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:190
 					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:191
 					d.ColumnOfPrimeAtRow[i] = -1
 					d.RowOfGreenAtColumn[i] = -1
 				}
@@ -748,8 +735,8 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:190
 				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:191
 				d.ColumnOfPrimeAtRow[i] = -1
 				d.RowOfGreenAtColumn[i] = -1
 			}
@@ -784,7 +771,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	sFound := gocuda.Shared[bool](t, 1)[:1]
 	sGoto5 := gocuda.Shared[bool](t, 1)[:1]
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
-//line hecbench_hungarian.go:208
 	b := gc_bx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
@@ -793,7 +779,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
@@ -810,7 +795,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
@@ -827,7 +811,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
@@ -844,7 +827,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
@@ -861,7 +843,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 			i := gc_tx
 //line hecbench_hungarian.go:204
 			vCoverRow := d.CoverRow
@@ -875,7 +856,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			gc_s_vCoverColumn[gc_rank] = vCoverColumn
 		}
 	}
-//line hecbench_hungarian.go:215
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -896,7 +876,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sFound[0] = false
 				}
 				{
-//line hecbench_hungarian.go:222
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -904,7 +883,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sFound[0] = false
 				}
 				{
-//line hecbench_hungarian.go:222
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -912,7 +890,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sFound[0] = false
 				}
 				{
-//line hecbench_hungarian.go:222
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -920,7 +897,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					sFound[0] = false
 				}
 			}
-//line hecbench_hungarian.go:222
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -929,6 +905,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			}
 		}
 		compiled.OutOfLine(func() {
+//line hecbench_hungarian.go:224
 			sFound := sFound[:1]
 			sGoto5 := sGoto5[:1]
 			sRepeatKernel := sRepeatKernel[:1]
@@ -939,7 +916,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 						i := gc_tx
 						vCoverRow := gc_s_vCoverRow[gc_rank]
 						vCoverColumn := gc_s_vCoverColumn[gc_rank]
@@ -951,9 +927,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 							c1 := int(d.ColumnOfStarAtRow[l])
 							{
 								{
-//line hecbench_hungarian.go:228
 									n := int(0)
-//line hecbench_hungarian.go:228
 									_ = n
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
@@ -969,9 +943,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(1)
-//line hecbench_hungarian.go:228
 									_ = n
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
@@ -987,9 +959,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(2)
-//line hecbench_hungarian.go:228
 									_ = n
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
@@ -1005,9 +975,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(3)
-//line hecbench_hungarian.go:228
 									_ = n
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
@@ -1023,9 +991,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(4)
-//line hecbench_hungarian.go:228
 									_ = n
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
@@ -1041,9 +1007,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(5)
-//line hecbench_hungarian.go:228
 									_ = n
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
@@ -1059,9 +1023,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(6)
-//line hecbench_hungarian.go:228
 									_ = n
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
@@ -1077,9 +1039,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(7)
-//line hecbench_hungarian.go:228
 									_ = n
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
@@ -1095,9 +1055,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(8)
-//line hecbench_hungarian.go:228
 									_ = n
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
@@ -1113,9 +1071,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 									}
 								}
 								{
-//line hecbench_hungarian.go:228
 									n := int(9)
-//line hecbench_hungarian.go:228
 									_ = n
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
@@ -1148,7 +1104,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
@@ -1162,7 +1117,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
@@ -1176,7 +1130,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
@@ -1190,7 +1143,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_tx := gc_step3 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
@@ -1204,7 +1156,6 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:207
 			i := gc_tx
 //line hecbench_hungarian.go:252
 			if i == 0 && sRepeatKernel[0] {
@@ -1247,7 +1198,6 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:264
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:266
 				var rZ0, cZ0 int
@@ -1257,9 +1207,7 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 					d.RowOfGreenAtColumn[cZ0] = int32(i)
 					for {
 						gc_b.Tick()
-//line hecbench_hungarian.go:272
 						if gc_b.Stopped() {
-//line hecbench_hungarian.go:272
 							return
 						}
 						rZ0 = int(d.RowOfStarAtColumn[cZ0])
@@ -1308,7 +1256,6 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:288
 				j := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:290
 				var rZ0, cZ0, cZ2 int
@@ -1320,11 +1267,8 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 					d.ColumnOfStarAtRow[rZ0] = int32(j)
 					d.RowOfStarAtColumn[j] = int32(rZ0)
 					for cZ2 >= 0 {
-//line hecbench_hungarian.go:301
 						gc_b.Tick()
-//line hecbench_hungarian.go:301
 						if gc_b.Stopped() {
-//line hecbench_hungarian.go:301
 							return
 						}
 						rZ0 = int(d.RowOfGreenAtColumn[cZ2])
@@ -1372,8 +1316,8 @@ func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_hungarian.go:317
 				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:318
 				l := i & hgRowMask
 				c := i >> hgLog2N
 				if d.CoverRow[l] == 1 && d.CoverColumn[c] == 1 {

@@ -32,8 +32,10 @@ var gc_src_hgInitKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgIni
 //line hecbench_hungarian.go:56
 func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -121,8 +123,10 @@ var gc_src_hgStep1RowSubKernel = compiled.NewSource(gc_files_hecbench_hungarian,
 //line hecbench_hungarian.go:73
 func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -201,8 +205,10 @@ var gc_src_hgStep1ColSubKernel = compiled.NewSource(gc_files_hecbench_hungarian,
 //line hecbench_hungarian.go:82
 func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -249,8 +255,10 @@ var gc_src_hgCompressMatrixKernel = compiled.NewSource(gc_files_hecbench_hungari
 //line hecbench_hungarian.go:98
 func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -297,8 +305,10 @@ var gc_src_hgStep2Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgSt
 func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	b := gc_bx
 //line hecbench_hungarian.go:117
@@ -498,8 +508,10 @@ var gc_src_hgStep3IniKernel = compiled.NewSource(gc_files_hecbench_hungarian, "h
 //line hecbench_hungarian.go:166
 func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -536,7 +548,58 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:168
+					d.CoverRow[i] = 0
+					d.CoverColumn[i] = 0
+					if i == 0 {
+						d.NMatches = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:168
+					d.CoverRow[i] = 0
+					d.CoverColumn[i] = 0
+					if i == 0 {
+						d.NMatches = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:168
+					d.CoverRow[i] = 0
+					d.CoverColumn[i] = 0
+					if i == 0 {
+						d.NMatches = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:168
+					d.CoverRow[i] = 0
+					d.CoverColumn[i] = 0
+					if i == 0 {
+						d.NMatches = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bdx*gc_bx + gc_tx
@@ -566,8 +629,10 @@ var gc_src_hgStep3Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgSt
 //line hecbench_hungarian.go:178
 func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -656,8 +721,10 @@ var gc_src_hgStep4InitKernel = compiled.NewSource(gc_files_hecbench_hungarian, "
 //line hecbench_hungarian.go:189
 func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -686,7 +753,46 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:191
+					d.ColumnOfPrimeAtRow[i] = -1
+					d.RowOfGreenAtColumn[i] = -1
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:191
+					d.ColumnOfPrimeAtRow[i] = -1
+					d.RowOfGreenAtColumn[i] = -1
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:191
+					d.ColumnOfPrimeAtRow[i] = -1
+					d.RowOfGreenAtColumn[i] = -1
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:191
+					d.ColumnOfPrimeAtRow[i] = -1
+					d.RowOfGreenAtColumn[i] = -1
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bdx*gc_bx + gc_tx
@@ -716,8 +822,10 @@ var gc_src_hgStep4Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgSt
 func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_vCoverRow := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_vCoverColumn := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -1159,8 +1267,10 @@ var gc_src_hgStep5aKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgS
 //line hecbench_hungarian.go:263
 func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1218,8 +1328,10 @@ var gc_src_hgStep5bKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgS
 //line hecbench_hungarian.go:287
 func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1282,8 +1394,10 @@ var gc_src_hgStep6AddSubKernel = compiled.NewSource(gc_files_hecbench_hungarian,
 //line hecbench_hungarian.go:316
 func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -65,7 +65,6 @@ func gc_body_cuInsertionSortKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:105
 						xIndex := uint32(gc_bx*gc_bdx + gc_tx)
 //line hecbench_knn.go:100
 						var l, i, j int
@@ -128,7 +127,6 @@ func gc_body_cuInsertionSortKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist 
 					}
 				}
 			}
-//line hecbench_knn.go:172
 		})
 	}
 }
@@ -173,15 +171,14 @@ func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist [
 				gc_by = 0
 			}
 		}
-//line hecbench_knn.go:191
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_knn.go:167
 				xIndex := uint32(gc_bx*gc_bdx + gc_tx)
 				yIndex := uint32(gc_by*gc_bdy + gc_ty)
+//line hecbench_knn.go:169
 				if xIndex < uint32(width) && yIndex < uint32(k) {
 					dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
 				}

@@ -34,7 +34,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
 //line hecbench_layernorm.go:55
 	const ite = 4
-//line hecbench_layernorm.go:57
 	bid := gc_bx
 //line hecbench_layernorm.go:24
 	shared := gc_shared1(32)[:32]
@@ -56,11 +55,10 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:56
 				tid := gc_tx
-//line hecbench_layernorm.go:58
 				mean := float32(0.0)
 				variance := float32(0.0)
+//line hecbench_layernorm.go:60
 				var localOutHalf2 [ite]Float2
 //line hecbench_layernorm.go:62
 				outPtr := asFloat2(out)
@@ -78,24 +76,24 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 					sum = addF2(sum, localOutHalf2[i])
 				}
 				{
-//line hecbench_layernorm.go:70
 					i := int(1)
+//line hecbench_layernorm.go:71
 					colID := i*gc_bdx + tid
 					id := bid*n/2 + colID
 					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
 					sum = addF2(sum, localOutHalf2[i])
 				}
 				{
-//line hecbench_layernorm.go:70
 					i := int(2)
+//line hecbench_layernorm.go:71
 					colID := i*gc_bdx + tid
 					id := bid*n/2 + colID
 					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
 					sum = addF2(sum, localOutHalf2[i])
 				}
 				{
-//line hecbench_layernorm.go:70
 					i := int(3)
+//line hecbench_layernorm.go:71
 					colID := i*gc_bdx + tid
 					id := bid*n/2 + colID
 					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
@@ -107,7 +105,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				var val_ float32 = val
 				_ = mean
 				_ = variance
-//line hecbench_layernorm.go:40
 				gc_l_val_[gc_lane] = val_
 				gc_s_localOutHalf2[gc_rank] = localOutHalf2
 				gc_s_outPtr[gc_rank] = outPtr
@@ -123,7 +120,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 //line hecbench_layernorm.go:16
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_layernorm.go:20
 					val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:16
 					val_ = val_ + gc_c1r[gc_lane]
@@ -142,7 +138,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line hecbench_layernorm.go:33
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -152,10 +147,8 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
-//line hecbench_layernorm.go:28
 				val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:30
 				var val float32
@@ -178,7 +171,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_layernorm.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -188,25 +180,22 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 			lane := gc_tx & 0x1f
 //line hecbench_layernorm.go:27
 			var val float32
-//line hecbench_layernorm.go:36
 			if gc_tx < gc_bdx/32 {
+//line hecbench_layernorm.go:37
 				val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
-//line hecbench_layernorm.go:43
 			gc_s_val_2[gc_rank] = val_2
 		}
 //line hecbench_layernorm.go:15
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:19
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 				gc_c2v[gc_lane] = val_2
@@ -215,7 +204,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:20
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 				val_2 = val_2 + gc_c2r[gc_lane]
@@ -224,7 +212,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 	}
 	{
-//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -234,6 +221,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
+//line hecbench_layernorm.go:32
 				var val float32
 //line hecbench_layernorm.go:34
 				var mean float32
@@ -264,8 +252,8 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			localOutHalf2 := gc_s_localOutHalf2[gc_rank]
-//line hecbench_layernorm.go:83
 			v := float32(0.0)
+//line hecbench_layernorm.go:84
 			sMean2 := Float2{sMean[0], sMean[0]}
 			{
 				i_ := int(0)
@@ -275,24 +263,24 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				v += v1*v1 + v2*v2
 			}
 			{
-//line hecbench_layernorm.go:86
 				i_ := int(1)
+//line hecbench_layernorm.go:87
 				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
 				v1 := localOutHalf2[i_].X
 				v2 := localOutHalf2[i_].Y
 				v += v1*v1 + v2*v2
 			}
 			{
-//line hecbench_layernorm.go:86
 				i_ := int(2)
+//line hecbench_layernorm.go:87
 				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
 				v1 := localOutHalf2[i_].X
 				v2 := localOutHalf2[i_].Y
 				v += v1*v1 + v2*v2
 			}
 			{
-//line hecbench_layernorm.go:86
 				i_ := int(3)
+//line hecbench_layernorm.go:87
 				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
 				v1 := localOutHalf2[i_].X
 				v2 := localOutHalf2[i_].Y
@@ -302,7 +290,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			var val_3 float32 = v
 //line hecbench_layernorm.go:28
 			var val_4 float32 = val_3
-//line hecbench_layernorm.go:33
 			gc_l_val_4[gc_lane] = val_4
 			gc_s_localOutHalf2[gc_rank] = localOutHalf2
 		}
@@ -314,7 +301,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 //line hecbench_layernorm.go:16
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_layernorm.go:20
 					val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:16
 					val_4 = val_4 + gc_c3r[gc_lane]
@@ -333,7 +319,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-//line hecbench_layernorm.go:33
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -343,10 +328,8 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 				lane_ := gc_tx & 0x1f
 				wid_ := gc_tx >> 5
-//line hecbench_layernorm.go:28
 				val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
 				var val_3 float32
@@ -369,7 +352,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_layernorm.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -379,25 +361,22 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 			lane_ := gc_tx & 0x1f
 //line hecbench_layernorm.go:27
 			var val_3 float32
-//line hecbench_layernorm.go:36
 			if gc_tx < gc_bdx/32 {
+//line hecbench_layernorm.go:37
 				val_3 = shared_[lane_]
 			} else {
 				val_3 = float32(0.0)
 			}
 			var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
 			gc_s_val_5[gc_rank] = val_5
 		}
 //line hecbench_layernorm.go:15
 		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:19
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 				gc_c4v[gc_lane] = val_5
@@ -406,7 +385,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:20
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 				val_5 = val_5 + gc_c4r[gc_lane]
@@ -415,7 +393,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 	}
 	{
-//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -424,8 +401,8 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:58
 				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:59
 				var val_3 float32
 //line hecbench_layernorm.go:61
 				var variance float32
@@ -442,14 +419,11 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 		}
 	}
-//line hecbench_layernorm.go:103
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:56
 			tid := gc_tx
-//line hecbench_layernorm.go:58
 			localOutHalf2 := gc_s_localOutHalf2[gc_rank]
 			outPtr := gc_s_outPtr[gc_rank]
 			gammaPtr := gc_s_gammaPtr[gc_rank]
@@ -457,29 +431,29 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 //line hecbench_layernorm.go:99
 			sVar2 := Float2{sVariance[0], sVariance[0]}
 			{
-//line hecbench_layernorm.go:100
 				i_2 := int(0)
+//line hecbench_layernorm.go:101
 				colID_ := i_2*gc_bdx + tid
 				id_ := bid*n/2 + colID_
 				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 			}
 			{
-//line hecbench_layernorm.go:100
 				i_2 := int(1)
+//line hecbench_layernorm.go:101
 				colID_ := i_2*gc_bdx + tid
 				id_ := bid*n/2 + colID_
 				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 			}
 			{
-//line hecbench_layernorm.go:100
 				i_2 := int(2)
+//line hecbench_layernorm.go:101
 				colID_ := i_2*gc_bdx + tid
 				id_ := bid*n/2 + colID_
 				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 			}
 			{
-//line hecbench_layernorm.go:100
 				i_2 := int(3)
+//line hecbench_layernorm.go:101
 				colID_ := i_2*gc_bdx + tid
 				id_ := bid*n/2 + colID_
 				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
@@ -530,17 +504,14 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:128
 				mean := float32(0.0)
 				variance := float32(0.0)
+//line hecbench_layernorm.go:130
 				var localOutCache [2]float32
 //line hecbench_layernorm.go:132
 				for idx, i := gc_tx, 0; idx < n && i < nTrips; i++ {
-//line hecbench_layernorm.go:132
 					gc_b.Tick()
-//line hecbench_layernorm.go:132
 					if gc_b.Stopped() {
-//line hecbench_layernorm.go:132
 						return
 					}
 //line hecbench_layernorm.go:133
@@ -554,7 +525,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				var val float32 = mean
 //line hecbench_layernorm.go:28
 				var val_ float32 = val
-//line hecbench_layernorm.go:34
 				gc_l_val_[gc_lane] = val_
 				gc_s_variance[gc_rank] = variance
 				gc_s_localOutCache[gc_rank] = localOutCache
@@ -568,7 +538,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 //line hecbench_layernorm.go:16
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_layernorm.go:20
 					val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:16
 					val_ = val_ + gc_c1r[gc_lane]
@@ -587,7 +556,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line hecbench_layernorm.go:33
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -597,10 +565,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
-//line hecbench_layernorm.go:28
 				val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:30
 				var val float32
@@ -623,7 +589,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_layernorm.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -633,25 +598,22 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 			lane := gc_tx & 0x1f
 //line hecbench_layernorm.go:27
 			var val float32
-//line hecbench_layernorm.go:36
 			if gc_tx < gc_bdx/32 {
+//line hecbench_layernorm.go:37
 				val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
-//line hecbench_layernorm.go:43
 			gc_s_val_2[gc_rank] = val_2
 		}
 //line hecbench_layernorm.go:15
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:19
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 				gc_c2v[gc_lane] = val_2
@@ -660,7 +622,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:20
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 				val_2 = val_2 + gc_c2r[gc_lane]
@@ -669,7 +630,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 	}
 	{
-//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -679,6 +639,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
+//line hecbench_layernorm.go:32
 				var val float32
 //line hecbench_layernorm.go:34
 				var mean float32
@@ -719,11 +680,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				localOutCache := gc_s_localOutCache[gc_rank]
 //line hecbench_layernorm.go:146
 				for idx_, i_ := gc_tx, 0; idx_ < n && i_ < nTrips; i_++ {
-//line hecbench_layernorm.go:146
 					gc_b.Tick()
-//line hecbench_layernorm.go:146
 					if gc_b.Stopped() {
-//line hecbench_layernorm.go:146
 						return
 					}
 //line hecbench_layernorm.go:147
@@ -734,7 +692,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				var val_3 float32 = variance
 //line hecbench_layernorm.go:28
 				var val_4 float32 = val_3
-//line hecbench_layernorm.go:31
 				gc_l_val_4[gc_lane] = val_4
 				gc_s_variance[gc_rank] = variance
 			}
@@ -747,7 +704,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 //line hecbench_layernorm.go:16
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_layernorm.go:20
 					val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:16
 					val_4 = val_4 + gc_c3r[gc_lane]
@@ -766,7 +722,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-//line hecbench_layernorm.go:33
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -776,10 +731,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 				lane_ := gc_tx & 0x1f
 				wid_ := gc_tx >> 5
-//line hecbench_layernorm.go:28
 				val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
 				var val_3 float32
@@ -802,7 +755,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_layernorm.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -812,25 +764,22 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 			lane_ := gc_tx & 0x1f
 //line hecbench_layernorm.go:27
 			var val_3 float32
-//line hecbench_layernorm.go:36
 			if gc_tx < gc_bdx/32 {
+//line hecbench_layernorm.go:37
 				val_3 = shared_[lane_]
 			} else {
 				val_3 = float32(0.0)
 			}
 			var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
 			gc_s_val_5[gc_rank] = val_5
 		}
 //line hecbench_layernorm.go:15
 		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:19
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 				gc_c4v[gc_lane] = val_5
@@ -839,7 +788,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:20
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 				val_5 = val_5 + gc_c4r[gc_lane]
@@ -848,7 +796,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 	}
 	{
-//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -857,7 +804,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_layernorm.go:32
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:34
 				var val_3 float32
@@ -871,12 +817,10 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:151
 				variance = r_3
-//line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank] = variance
 			}
 			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_layernorm.go:159
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:161
 				var val_3 float32
@@ -890,7 +834,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:151
 				variance = r_3
-//line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -905,6 +848,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:168
 				var val_3 float32
 //line hecbench_layernorm.go:170
 				var variance float32
@@ -918,12 +862,10 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				variance = r_3
 //line hecbench_layernorm.go:153
 				sVariance[0] = variance/float32(n) + layernormEps
-//line hecbench_layernorm.go:157
 				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
-//line hecbench_layernorm.go:162
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -931,11 +873,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			localOutCache := gc_s_localOutCache[gc_rank]
 //line hecbench_layernorm.go:157
 			for idx_2, i_2 := gc_tx, 0; idx_2 < n && i_2 < nTrips; i_2++ {
-//line hecbench_layernorm.go:157
 				gc_b.Tick()
-//line hecbench_layernorm.go:157
 				if gc_b.Stopped() {
-//line hecbench_layernorm.go:157
 					return
 				}
 //line hecbench_layernorm.go:158
@@ -974,10 +913,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 //line hecbench_layernorm.go:170
 	sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_layernorm.go:173
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:172
 		mean := float32(0.0)
 		variance := float32(0.0)
 //line hecbench_layernorm.go:175
@@ -986,10 +923,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		biasPtr := asFloat2(bias)
 		gammaPtr := asFloat2(gamma)
 		betaPtr := asFloat2(beta)
-//line hecbench_layernorm.go:181
 		localOut := float32(0.0)
 		_ = mean
-//line hecbench_layernorm.go:190
 		gc_s_variance[gc_rank] = variance
 		gc_s_outPtr[gc_rank] = outPtr
 		gc_s_inputPtr[gc_rank] = inputPtr
@@ -998,7 +933,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		gc_s_betaPtr[gc_rank] = betaPtr
 		gc_s_localOut[gc_rank] = localOut
 	}
-//line hecbench_layernorm.go:182
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
 //line hecbench_layernorm.go:182
@@ -1008,9 +942,9 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			return
 		}
 		gc_more = false
-//line hecbench_layernorm.go:189
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_layernorm.go:191
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1024,7 +958,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				inputPtr := gc_s_inputPtr[gc_rank]
 				biasPtr := gc_s_biasPtr[gc_rank]
 				localOut := gc_s_localOut[gc_rank]
-//line hecbench_layernorm.go:182
 				gc_start := gc_tx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -1041,6 +974,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line hecbench_layernorm.go:198
 				for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
 //line hecbench_layernorm.go:183
 					id := gc_bx*n/2 + idx
@@ -1067,13 +1001,11 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:36
 			localOut := gc_s_localOut[gc_rank]
 //line hecbench_layernorm.go:192
 			var val float32 = localOut
 //line hecbench_layernorm.go:28
 			var val_ float32 = val
-//line hecbench_layernorm.go:31
 			gc_l_val_[gc_lane] = val_
 		}
 //line hecbench_layernorm.go:15
@@ -1084,7 +1016,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 //line hecbench_layernorm.go:16
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_layernorm.go:20
 					val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:16
 					val_ = val_ + gc_c1r[gc_lane]
@@ -1103,7 +1034,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line hecbench_layernorm.go:33
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -1113,10 +1043,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
-//line hecbench_layernorm.go:28
 				val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:30
 				var val float32
@@ -1139,7 +1067,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_layernorm.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1149,25 +1076,22 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 			lane := gc_tx & 0x1f
 //line hecbench_layernorm.go:27
 			var val float32
-//line hecbench_layernorm.go:36
 			if gc_tx < gc_bdx/32 {
+//line hecbench_layernorm.go:37
 				val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
-//line hecbench_layernorm.go:43
 			gc_s_val_2[gc_rank] = val_2
 		}
 //line hecbench_layernorm.go:15
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:19
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 				gc_c2v[gc_lane] = val_2
@@ -1176,7 +1100,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:20
 				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 				val_2 = val_2 + gc_c2r[gc_lane]
@@ -1185,7 +1108,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 	}
 	{
-//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1195,6 +1117,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
+//line hecbench_layernorm.go:32
 				var val float32
 //line hecbench_layernorm.go:34
 				var mean float32
@@ -1220,9 +1143,9 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			return
 		}
 		gc_more2 = false
-//line hecbench_layernorm.go:205
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_layernorm.go:207
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1234,7 +1157,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_pos.Thread = gc_rank
 				variance := gc_s_variance[gc_rank]
 				outPtr := gc_s_outPtr[gc_rank]
-//line hecbench_layernorm.go:198
 				gc_start2 := gc_tx
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
@@ -1251,6 +1173,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
+//line hecbench_layernorm.go:214
 				for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(gc_bdx), gc_trips2-1 {
 //line hecbench_layernorm.go:199
 					id_ := gc_bx*n/2 + idx_
@@ -1274,13 +1197,11 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:36
 			variance := gc_s_variance[gc_rank]
 //line hecbench_layernorm.go:205
 			var val_3 float32 = variance
 //line hecbench_layernorm.go:28
 			var val_4 float32 = val_3
-//line hecbench_layernorm.go:31
 			gc_l_val_4[gc_lane] = val_4
 		}
 //line hecbench_layernorm.go:15
@@ -1291,7 +1212,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 //line hecbench_layernorm.go:16
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_layernorm.go:20
 					val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:16
 					val_4 = val_4 + gc_c3r[gc_lane]
@@ -1310,7 +1230,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-//line hecbench_layernorm.go:33
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -1320,10 +1239,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 				lane_ := gc_tx & 0x1f
 				wid_ := gc_tx >> 5
-//line hecbench_layernorm.go:28
 				val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
 				var val_3 float32
@@ -1346,7 +1263,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_layernorm.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1356,25 +1272,22 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 			lane_ := gc_tx & 0x1f
 //line hecbench_layernorm.go:27
 			var val_3 float32
-//line hecbench_layernorm.go:36
 			if gc_tx < gc_bdx/32 {
+//line hecbench_layernorm.go:37
 				val_3 = shared_[lane_]
 			} else {
 				val_3 = float32(0.0)
 			}
 			var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
 			gc_s_val_5[gc_rank] = val_5
 		}
 //line hecbench_layernorm.go:15
 		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:19
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 				gc_c4v[gc_lane] = val_5
@@ -1383,7 +1296,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:20
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 				val_5 = val_5 + gc_c4r[gc_lane]
@@ -1392,7 +1304,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 	}
 	{
-//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1401,7 +1312,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_layernorm.go:32
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:34
 				var val_3 float32
@@ -1415,12 +1325,10 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:205
 				variance = r_3
-//line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank] = variance
 			}
 			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_layernorm.go:213
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:215
 				var val_3 float32
@@ -1434,7 +1342,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:205
 				variance = r_3
-//line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -1449,6 +1356,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:222
 				var val_3 float32
 //line hecbench_layernorm.go:224
 				var variance float32
@@ -1462,12 +1370,10 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				variance = r_3
 //line hecbench_layernorm.go:207
 				sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-//line hecbench_layernorm.go:211
 				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
-//line hecbench_layernorm.go:211
 	gc_chunk3 := compiled.StrideChunk(gc_bdx)
 	gc_span3 := (gc_bdx) * gc_chunk3
 //line hecbench_layernorm.go:211
@@ -1477,9 +1383,9 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			return
 		}
 		gc_more3 = false
-//line hecbench_layernorm.go:218
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line hecbench_layernorm.go:220
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -1492,7 +1398,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				outPtr := gc_s_outPtr[gc_rank]
 				gammaPtr := gc_s_gammaPtr[gc_rank]
 				betaPtr := gc_s_betaPtr[gc_rank]
-//line hecbench_layernorm.go:211
 				gc_start3 := gc_tx
 				gc_from4 := gc_start3 + gc_off3
 				gc_trips3 := gc_limit3 - gc_from4
@@ -1509,6 +1414,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				if gc_trips3 == gc_chunk3 {
 					gc_more3 = true
 				}
+//line hecbench_layernorm.go:227
 				for idx_2 := gc_from4; gc_trips3 > 0; idx_2, gc_trips3 = idx_2+(gc_bdx), gc_trips3-1 {
 //line hecbench_layernorm.go:212
 					id_2 := gc_bx*n/2 + idx_2

@@ -36,7 +36,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
 //line hecbench_layernorm.go:55
 	const ite = 4
-//line hecbench_layernorm.go:57
 	bid := gc_bx
 //line hecbench_layernorm.go:24
 	shared := gc_shared1(32)[:32]
@@ -58,11 +57,10 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:56
 				tid := gc_tx
-//line hecbench_layernorm.go:58
 				mean := float32(0.0)
 				variance := float32(0.0)
+//line hecbench_layernorm.go:60
 				var localOutHalf2 [ite]Float2
 //line hecbench_layernorm.go:62
 				outPtr := asFloat2(out)
@@ -80,24 +78,24 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 					sum = addF2(sum, localOutHalf2[i])
 				}
 				{
-//line hecbench_layernorm.go:70
 					i := int(1)
+//line hecbench_layernorm.go:71
 					colID := i*gc_bdx + tid
 					id := bid*n/2 + colID
 					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
 					sum = addF2(sum, localOutHalf2[i])
 				}
 				{
-//line hecbench_layernorm.go:70
 					i := int(2)
+//line hecbench_layernorm.go:71
 					colID := i*gc_bdx + tid
 					id := bid*n/2 + colID
 					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
 					sum = addF2(sum, localOutHalf2[i])
 				}
 				{
-//line hecbench_layernorm.go:70
 					i := int(3)
+//line hecbench_layernorm.go:71
 					colID := i*gc_bdx + tid
 					id := bid*n/2 + colID
 					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
@@ -109,7 +107,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				var val_ float32 = val
 				_ = mean
 				_ = variance
-//line hecbench_layernorm.go:40
 				gc_l_val_[gc_lane] = val_
 				gc_s_localOutHalf2[gc_rank] = localOutHalf2
 				gc_s_outPtr[gc_rank] = outPtr
@@ -117,9 +114,9 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				gc_s_betaPtr[gc_rank] = betaPtr
 			}
 		}
-//line hecbench_layernorm.go:15
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
+//line hecbench_layernorm.go:17
 			for mask := 16; mask > 0; mask >>= 1 {
 //line hecbench_layernorm.go:16
 				gc_run.Add(mask, 0, 32)
@@ -169,7 +166,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_layernorm.go:29
 							val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:16
 							val_ = val_ + gc_c1r[gc_lane]
@@ -190,7 +186,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line hecbench_layernorm.go:35
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -200,10 +195,8 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
-//line hecbench_layernorm.go:28
 				val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:30
 				var val float32
@@ -226,7 +219,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_layernorm.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -236,18 +228,16 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 			lane := gc_tx & 0x1f
 //line hecbench_layernorm.go:27
 			var val float32
-//line hecbench_layernorm.go:36
 			if gc_tx < gc_bdx/32 {
+//line hecbench_layernorm.go:37
 				val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
-//line hecbench_layernorm.go:43
 			gc_s_val_2[gc_rank] = val_2
 		}
 //line hecbench_layernorm.go:15
@@ -284,7 +274,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:29
 					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 					gc_c2v[gc_lane] = val_2
@@ -328,7 +317,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:29
 					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 					val_2 = val_2 + gc_c2r[gc_lane]
@@ -338,7 +326,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 	}
 	{
-//line hecbench_layernorm.go:24
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -348,6 +335,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
+//line hecbench_layernorm.go:33
 				var val float32
 //line hecbench_layernorm.go:35
 				var mean float32
@@ -378,8 +366,8 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			localOutHalf2 := gc_s_localOutHalf2[gc_rank]
-//line hecbench_layernorm.go:83
 			v := float32(0.0)
+//line hecbench_layernorm.go:84
 			sMean2 := Float2{sMean[0], sMean[0]}
 			{
 				i_ := int(0)
@@ -389,24 +377,24 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				v += v1*v1 + v2*v2
 			}
 			{
-//line hecbench_layernorm.go:86
 				i_ := int(1)
+//line hecbench_layernorm.go:87
 				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
 				v1 := localOutHalf2[i_].X
 				v2 := localOutHalf2[i_].Y
 				v += v1*v1 + v2*v2
 			}
 			{
-//line hecbench_layernorm.go:86
 				i_ := int(2)
+//line hecbench_layernorm.go:87
 				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
 				v1 := localOutHalf2[i_].X
 				v2 := localOutHalf2[i_].Y
 				v += v1*v1 + v2*v2
 			}
 			{
-//line hecbench_layernorm.go:86
 				i_ := int(3)
+//line hecbench_layernorm.go:87
 				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
 				v1 := localOutHalf2[i_].X
 				v2 := localOutHalf2[i_].Y
@@ -416,13 +404,12 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			var val_3 float32 = v
 //line hecbench_layernorm.go:28
 			var val_4 float32 = val_3
-//line hecbench_layernorm.go:33
 			gc_l_val_4[gc_lane] = val_4
 			gc_s_localOutHalf2[gc_rank] = localOutHalf2
 		}
-//line hecbench_layernorm.go:15
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run2 compiled.ShflSteps
+//line hecbench_layernorm.go:17
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 //line hecbench_layernorm.go:16
 				gc_run2.Add(mask_2, 0, 32)
@@ -472,7 +459,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_layernorm.go:29
 							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:16
 							val_4 = val_4 + gc_c3r[gc_lane]
@@ -493,7 +479,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-//line hecbench_layernorm.go:35
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -503,10 +488,8 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 				lane_ := gc_tx & 0x1f
 				wid_ := gc_tx >> 5
-//line hecbench_layernorm.go:28
 				val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
 				var val_3 float32
@@ -529,7 +512,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_layernorm.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -539,18 +521,16 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 			lane_ := gc_tx & 0x1f
 //line hecbench_layernorm.go:27
 			var val_3 float32
-//line hecbench_layernorm.go:36
 			if gc_tx < gc_bdx/32 {
+//line hecbench_layernorm.go:37
 				val_3 = shared_[lane_]
 			} else {
 				val_3 = float32(0.0)
 			}
 			var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
 			gc_s_val_5[gc_rank] = val_5
 		}
 //line hecbench_layernorm.go:15
@@ -587,7 +567,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:29
 					val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 					gc_c4v[gc_lane] = val_5
@@ -631,7 +610,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:29
 					val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 					val_5 = val_5 + gc_c4r[gc_lane]
@@ -641,7 +619,6 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 	}
 	{
-//line hecbench_layernorm.go:24
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -650,8 +627,8 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:58
 				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:59
 				var val_3 float32
 //line hecbench_layernorm.go:61
 				var variance float32
@@ -668,14 +645,11 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 		}
 	}
-//line hecbench_layernorm.go:103
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:56
 			tid := gc_tx
-//line hecbench_layernorm.go:58
 			localOutHalf2 := gc_s_localOutHalf2[gc_rank]
 			outPtr := gc_s_outPtr[gc_rank]
 			gammaPtr := gc_s_gammaPtr[gc_rank]
@@ -683,29 +657,29 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 //line hecbench_layernorm.go:99
 			sVar2 := Float2{sVariance[0], sVariance[0]}
 			{
-//line hecbench_layernorm.go:100
 				i_2 := int(0)
+//line hecbench_layernorm.go:101
 				colID_ := i_2*gc_bdx + tid
 				id_ := bid*n/2 + colID_
 				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 			}
 			{
-//line hecbench_layernorm.go:100
 				i_2 := int(1)
+//line hecbench_layernorm.go:101
 				colID_ := i_2*gc_bdx + tid
 				id_ := bid*n/2 + colID_
 				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 			}
 			{
-//line hecbench_layernorm.go:100
 				i_2 := int(2)
+//line hecbench_layernorm.go:101
 				colID_ := i_2*gc_bdx + tid
 				id_ := bid*n/2 + colID_
 				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 			}
 			{
-//line hecbench_layernorm.go:100
 				i_2 := int(3)
+//line hecbench_layernorm.go:101
 				colID_ := i_2*gc_bdx + tid
 				id_ := bid*n/2 + colID_
 				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
@@ -756,17 +730,14 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:128
 				mean := float32(0.0)
 				variance := float32(0.0)
+//line hecbench_layernorm.go:130
 				var localOutCache [2]float32
 //line hecbench_layernorm.go:132
 				for idx, i := gc_tx, 0; idx < n && i < nTrips; i++ {
-//line hecbench_layernorm.go:132
 					gc_b.Tick()
-//line hecbench_layernorm.go:132
 					if gc_b.Stopped() {
-//line hecbench_layernorm.go:132
 						return
 					}
 //line hecbench_layernorm.go:133
@@ -780,15 +751,14 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				var val float32 = mean
 //line hecbench_layernorm.go:28
 				var val_ float32 = val
-//line hecbench_layernorm.go:34
 				gc_l_val_[gc_lane] = val_
 				gc_s_variance[gc_rank] = variance
 				gc_s_localOutCache[gc_rank] = localOutCache
 			}
 		}
-//line hecbench_layernorm.go:15
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
+//line hecbench_layernorm.go:17
 			for mask := 16; mask > 0; mask >>= 1 {
 //line hecbench_layernorm.go:16
 				gc_run.Add(mask, 0, 32)
@@ -838,7 +808,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_layernorm.go:29
 							val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:16
 							val_ = val_ + gc_c1r[gc_lane]
@@ -859,7 +828,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line hecbench_layernorm.go:35
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -869,10 +837,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
-//line hecbench_layernorm.go:28
 				val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:30
 				var val float32
@@ -895,7 +861,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_layernorm.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -905,18 +870,16 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 			lane := gc_tx & 0x1f
 //line hecbench_layernorm.go:27
 			var val float32
-//line hecbench_layernorm.go:36
 			if gc_tx < gc_bdx/32 {
+//line hecbench_layernorm.go:37
 				val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
-//line hecbench_layernorm.go:43
 			gc_s_val_2[gc_rank] = val_2
 		}
 //line hecbench_layernorm.go:15
@@ -953,7 +916,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:29
 					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 					gc_c2v[gc_lane] = val_2
@@ -997,7 +959,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:29
 					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 					val_2 = val_2 + gc_c2r[gc_lane]
@@ -1007,7 +968,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 	}
 	{
-//line hecbench_layernorm.go:24
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1017,6 +977,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
+//line hecbench_layernorm.go:33
 				var val float32
 //line hecbench_layernorm.go:35
 				var mean float32
@@ -1057,11 +1018,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				localOutCache := gc_s_localOutCache[gc_rank]
 //line hecbench_layernorm.go:146
 				for idx_, i_ := gc_tx, 0; idx_ < n && i_ < nTrips; i_++ {
-//line hecbench_layernorm.go:146
 					gc_b.Tick()
-//line hecbench_layernorm.go:146
 					if gc_b.Stopped() {
-//line hecbench_layernorm.go:146
 						return
 					}
 //line hecbench_layernorm.go:147
@@ -1072,14 +1030,13 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				var val_3 float32 = variance
 //line hecbench_layernorm.go:28
 				var val_4 float32 = val_3
-//line hecbench_layernorm.go:31
 				gc_l_val_4[gc_lane] = val_4
 				gc_s_variance[gc_rank] = variance
 			}
 		}
-//line hecbench_layernorm.go:15
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run2 compiled.ShflSteps
+//line hecbench_layernorm.go:17
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 //line hecbench_layernorm.go:16
 				gc_run2.Add(mask_2, 0, 32)
@@ -1129,7 +1086,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_layernorm.go:29
 							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:16
 							val_4 = val_4 + gc_c3r[gc_lane]
@@ -1150,7 +1106,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-//line hecbench_layernorm.go:35
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -1160,10 +1115,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 				lane_ := gc_tx & 0x1f
 				wid_ := gc_tx >> 5
-//line hecbench_layernorm.go:28
 				val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
 				var val_3 float32
@@ -1186,7 +1139,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_layernorm.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1196,18 +1148,16 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 			lane_ := gc_tx & 0x1f
 //line hecbench_layernorm.go:27
 			var val_3 float32
-//line hecbench_layernorm.go:36
 			if gc_tx < gc_bdx/32 {
+//line hecbench_layernorm.go:37
 				val_3 = shared_[lane_]
 			} else {
 				val_3 = float32(0.0)
 			}
 			var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
 			gc_s_val_5[gc_rank] = val_5
 		}
 //line hecbench_layernorm.go:15
@@ -1244,7 +1194,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:29
 					val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 					gc_c4v[gc_lane] = val_5
@@ -1288,7 +1237,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:29
 					val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 					val_5 = val_5 + gc_c4r[gc_lane]
@@ -1298,7 +1246,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 	}
 	{
-//line hecbench_layernorm.go:24
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1307,7 +1254,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_layernorm.go:33
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:35
 				var val_3 float32
@@ -1321,12 +1267,10 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:151
 				variance = r_3
-//line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank] = variance
 			}
 			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_layernorm.go:159
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:161
 				var val_3 float32
@@ -1340,7 +1284,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:151
 				variance = r_3
-//line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -1355,6 +1298,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:168
 				var val_3 float32
 //line hecbench_layernorm.go:170
 				var variance float32
@@ -1368,12 +1312,10 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				variance = r_3
 //line hecbench_layernorm.go:153
 				sVariance[0] = variance/float32(n) + layernormEps
-//line hecbench_layernorm.go:157
 				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
-//line hecbench_layernorm.go:162
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1381,11 +1323,8 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			localOutCache := gc_s_localOutCache[gc_rank]
 //line hecbench_layernorm.go:157
 			for idx_2, i_2 := gc_tx, 0; idx_2 < n && i_2 < nTrips; i_2++ {
-//line hecbench_layernorm.go:157
 				gc_b.Tick()
-//line hecbench_layernorm.go:157
 				if gc_b.Stopped() {
-//line hecbench_layernorm.go:157
 					return
 				}
 //line hecbench_layernorm.go:158
@@ -1424,10 +1363,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 //line hecbench_layernorm.go:170
 	sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_layernorm.go:173
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:172
 		mean := float32(0.0)
 		variance := float32(0.0)
 //line hecbench_layernorm.go:175
@@ -1436,10 +1373,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		biasPtr := asFloat2(bias)
 		gammaPtr := asFloat2(gamma)
 		betaPtr := asFloat2(beta)
-//line hecbench_layernorm.go:181
 		localOut := float32(0.0)
 		_ = mean
-//line hecbench_layernorm.go:190
 		gc_s_variance[gc_rank] = variance
 		gc_s_outPtr[gc_rank] = outPtr
 		gc_s_inputPtr[gc_rank] = inputPtr
@@ -1448,7 +1383,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		gc_s_betaPtr[gc_rank] = betaPtr
 		gc_s_localOut[gc_rank] = localOut
 	}
-//line hecbench_layernorm.go:182
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -1459,9 +1393,9 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			return
 		}
 		gc_more = false
-//line hecbench_layernorm.go:189
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_layernorm.go:191
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -1475,7 +1409,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				inputPtr := gc_s_inputPtr[gc_rank]
 				biasPtr := gc_s_biasPtr[gc_rank]
 				localOut := gc_s_localOut[gc_rank]
-//line hecbench_layernorm.go:182
 				gc_start := gc_tx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -1492,6 +1425,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line hecbench_layernorm.go:198
 				for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
 //line hecbench_layernorm.go:183
 					id := gc_bx*n/2 + idx
@@ -1556,19 +1490,17 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:41
 				localOut := gc_s_localOut[gc_rank]
 //line hecbench_layernorm.go:192
 				var val float32 = localOut
 //line hecbench_layernorm.go:28
 				var val_ float32 = val
-//line hecbench_layernorm.go:31
 				gc_l_val_[gc_lane] = val_
 			}
 		}
-//line hecbench_layernorm.go:15
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
+//line hecbench_layernorm.go:17
 			for mask := 16; mask > 0; mask >>= 1 {
 //line hecbench_layernorm.go:16
 				gc_run.Add(mask, 0, 32)
@@ -1618,7 +1550,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 							if gc_left2&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_layernorm.go:29
 							val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:16
 							val_ = val_ + gc_c1r[gc_lane]
@@ -1639,7 +1570,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line hecbench_layernorm.go:35
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -1649,10 +1579,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
-//line hecbench_layernorm.go:28
 				val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:30
 				var val float32
@@ -1675,7 +1603,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_layernorm.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1685,18 +1612,16 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 			lane := gc_tx & 0x1f
 //line hecbench_layernorm.go:27
 			var val float32
-//line hecbench_layernorm.go:36
 			if gc_tx < gc_bdx/32 {
+//line hecbench_layernorm.go:37
 				val = shared[lane]
 			} else {
 				val = float32(0.0)
 			}
 			var val_2 float32 = val
-//line hecbench_layernorm.go:43
 			gc_s_val_2[gc_rank] = val_2
 		}
 //line hecbench_layernorm.go:15
@@ -1733,7 +1658,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:29
 					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 					gc_c2v[gc_lane] = val_2
@@ -1777,7 +1701,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:29
 					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
 					val_2 = val_2 + gc_c2r[gc_lane]
@@ -1787,7 +1710,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 	}
 	{
-//line hecbench_layernorm.go:24
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1797,6 +1719,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
+//line hecbench_layernorm.go:33
 				var val float32
 //line hecbench_layernorm.go:35
 				var mean float32
@@ -1823,9 +1746,9 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			return
 		}
 		gc_more2 = false
-//line hecbench_layernorm.go:205
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_layernorm.go:207
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -1837,7 +1760,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_pos.Thread = gc_rank
 				variance := gc_s_variance[gc_rank]
 				outPtr := gc_s_outPtr[gc_rank]
-//line hecbench_layernorm.go:198
 				gc_start2 := gc_tx
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
@@ -1854,6 +1776,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
+//line hecbench_layernorm.go:214
 				for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(gc_bdx), gc_trips2-1 {
 //line hecbench_layernorm.go:199
 					id_ := gc_bx*n/2 + idx_
@@ -1915,19 +1838,17 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:41
 				variance := gc_s_variance[gc_rank]
 //line hecbench_layernorm.go:205
 				var val_3 float32 = variance
 //line hecbench_layernorm.go:28
 				var val_4 float32 = val_3
-//line hecbench_layernorm.go:31
 				gc_l_val_4[gc_lane] = val_4
 			}
 		}
-//line hecbench_layernorm.go:15
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
 			var gc_run2 compiled.ShflSteps
+//line hecbench_layernorm.go:17
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 //line hecbench_layernorm.go:16
 				gc_run2.Add(mask_2, 0, 32)
@@ -1977,7 +1898,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 							if gc_left6&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_layernorm.go:29
 							val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:16
 							val_4 = val_4 + gc_c3r[gc_lane]
@@ -1998,7 +1918,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-//line hecbench_layernorm.go:35
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -2008,10 +1927,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 				lane_ := gc_tx & 0x1f
 				wid_ := gc_tx >> 5
-//line hecbench_layernorm.go:28
 				val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
 				var val_3 float32
@@ -2034,7 +1951,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_layernorm.go:48
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2044,18 +1960,16 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
 			lane_ := gc_tx & 0x1f
 //line hecbench_layernorm.go:27
 			var val_3 float32
-//line hecbench_layernorm.go:36
 			if gc_tx < gc_bdx/32 {
+//line hecbench_layernorm.go:37
 				val_3 = shared_[lane_]
 			} else {
 				val_3 = float32(0.0)
 			}
 			var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
 			gc_s_val_5[gc_rank] = val_5
 		}
 //line hecbench_layernorm.go:15
@@ -2092,7 +2006,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:29
 					val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 					gc_c4v[gc_lane] = val_5
@@ -2136,7 +2049,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_layernorm.go:29
 					val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
 					val_5 = val_5 + gc_c4r[gc_lane]
@@ -2146,7 +2058,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 	}
 	{
-//line hecbench_layernorm.go:24
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2155,7 +2066,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_layernorm.go:33
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:35
 				var val_3 float32
@@ -2169,12 +2079,10 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:205
 				variance = r_3
-//line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank] = variance
 			}
 			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_layernorm.go:213
 				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:215
 				var val_3 float32
@@ -2188,7 +2096,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				var r_3 float32 = val_3
 //line hecbench_layernorm.go:205
 				variance = r_3
-//line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -2203,6 +2110,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:222
 				var val_3 float32
 //line hecbench_layernorm.go:224
 				var variance float32
@@ -2216,12 +2124,10 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				variance = r_3
 //line hecbench_layernorm.go:207
 				sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-//line hecbench_layernorm.go:211
 				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
-//line hecbench_layernorm.go:211
 	gc_chunk3 := compiled.StrideChunk(gc_bdx)
 	gc_span3 := (gc_bdx) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
@@ -2232,9 +2138,9 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			return
 		}
 		gc_more3 = false
-//line hecbench_layernorm.go:218
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line hecbench_layernorm.go:220
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -2247,7 +2153,6 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				outPtr := gc_s_outPtr[gc_rank]
 				gammaPtr := gc_s_gammaPtr[gc_rank]
 				betaPtr := gc_s_betaPtr[gc_rank]
-//line hecbench_layernorm.go:211
 				gc_start3 := gc_tx
 				gc_from4 := gc_start3 + gc_off3
 				gc_trips3 := gc_limit3 - gc_from4
@@ -2264,6 +2169,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				if gc_trips3 == gc_chunk3 {
 					gc_more3 = true
 				}
+//line hecbench_layernorm.go:227
 				for idx_2 := gc_from4; gc_trips3 > 0; idx_2, gc_trips3 = idx_2+(gc_bdx), gc_trips3-1 {
 //line hecbench_layernorm.go:212
 					id_2 := gc_bx*n/2 + idx_2

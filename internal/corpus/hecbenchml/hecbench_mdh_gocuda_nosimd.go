@@ -23,14 +23,11 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
 //line hecbench_mdh.go:47
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_mdh.go:49
 	lsize := gc_bdx
-//line hecbench_mdh.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:48
 			lid := gc_tx
 //line hecbench_mdh.go:50
 			igrid := gc_bx*lsize + lid
@@ -38,7 +35,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-//line hecbench_mdh.go:60
 			gc_s_igrid[gc_rank] = igrid
 			gc_s_v[gc_rank] = v
 			gc_s_lgx[gc_rank] = lgx
@@ -56,8 +52,8 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-//line hecbench_mdh.go:60
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_mdh.go:61
 		if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -86,11 +82,9 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 					shared[gc_idx5] = gc_at5[gc_tx]
 				}
 			} else {
-//line hecbench_mdh.go:68
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:48
 					lid := gc_tx
 //line hecbench_mdh.go:60
 					shared[lid*5] = ax[jatom+lid]
@@ -101,8 +95,8 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 				}
 			}
 		}
-//line hecbench_mdh.go:70
 		compiled.OutOfLine(func() {
+//line hecbench_mdh.go:71
 			gc_s_v := gc_s_v[:gc_n]
 //line hecbench_mdh.go:73
 			gc_s_lgx := gc_s_lgx[:gc_n]
@@ -111,7 +105,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 //line hecbench_mdh.go:77
 			gc_s_lgz := gc_s_lgz[:gc_n]
 			{
-//line hecbench_mdh.go:80
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -133,7 +126,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			}
 		})
 	}
-//line hecbench_mdh.go:82
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -192,14 +184,11 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
 //line hecbench_mdh.go:86
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_mdh.go:88
 	lsize := gc_bdx
-//line hecbench_mdh.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:87
 			lid := gc_tx
 //line hecbench_mdh.go:89
 			igrid := gc_bx*lsize + lid
@@ -207,7 +196,6 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-//line hecbench_mdh.go:99
 			gc_s_igrid[gc_rank] = igrid
 			gc_s_v[gc_rank] = v
 			gc_s_lgx[gc_rank] = lgx
@@ -225,8 +213,8 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-//line hecbench_mdh.go:99
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_mdh.go:100
 		if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -259,11 +247,9 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
-//line hecbench_mdh.go:107
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:87
 					lid := gc_tx
 //line hecbench_mdh.go:99
 					shared[lid] = ax[jatom+lid]
@@ -274,8 +260,8 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				}
 			}
 		}
-//line hecbench_mdh.go:109
 		compiled.OutOfLine(func() {
+//line hecbench_mdh.go:110
 			gc_s_v := gc_s_v[:gc_n]
 //line hecbench_mdh.go:112
 			gc_s_lgx := gc_s_lgx[:gc_n]
@@ -284,7 +270,6 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:116
 			gc_s_lgz := gc_s_lgz[:gc_n]
 			{
-//line hecbench_mdh.go:119
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -306,7 +291,6 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		})
 	}
-//line hecbench_mdh.go:121
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -365,14 +349,11 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
 //line hecbench_mdh.go:124
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_mdh.go:126
 	lsize := gc_bdx
-//line hecbench_mdh.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:125
 			lid := gc_tx
 //line hecbench_mdh.go:127
 			igrid := gc_bx*lsize + lid
@@ -380,7 +361,6 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-//line hecbench_mdh.go:137
 			gc_s_igrid[gc_rank] = igrid
 			gc_s_v[gc_rank] = v
 			gc_s_lgx[gc_rank] = lgx
@@ -398,8 +378,8 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-//line hecbench_mdh.go:137
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_mdh.go:138
 		if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -432,11 +412,9 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
-//line hecbench_mdh.go:145
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:125
 					lid := gc_tx
 //line hecbench_mdh.go:137
 					shared[lid] = ax[jatom+lid]
@@ -447,8 +425,8 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				}
 			}
 		}
-//line hecbench_mdh.go:147
 		compiled.OutOfLine(func() {
+//line hecbench_mdh.go:148
 			gc_s_v := gc_s_v[:gc_n]
 //line hecbench_mdh.go:150
 			gc_s_lgx := gc_s_lgx[:gc_n]
@@ -457,7 +435,6 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:154
 			gc_s_lgz := gc_s_lgz[:gc_n]
 			{
-//line hecbench_mdh.go:157
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -479,7 +456,6 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		})
 	}
-//line hecbench_mdh.go:159
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{

@@ -27,14 +27,11 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 	_ = &xkappa
 //line hecbench_mdh.go:47
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_mdh.go:49
 	lsize := gc_bdx
-//line hecbench_mdh.go:51
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:48
 			lid := gc_tx
 //line hecbench_mdh.go:50
 			igrid := gc_bx*lsize + lid
@@ -42,7 +39,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-//line hecbench_mdh.go:60
 			gc_s_igrid[gc_rank] = igrid
 			gc_s_v[gc_rank] = v
 			gc_s_lgx[gc_rank] = lgx
@@ -60,8 +56,8 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-//line hecbench_mdh.go:60
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_mdh.go:61
 		if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -81,83 +77,66 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line hecbench_mdh.go:48
 						var lid int = gc_tx
 //line hecbench_mdh.go:60
 						var gc_lanes6 [8]float32
 //line hecbench_mdh.go:60
 						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Store(&gc_lanes6)
-//line hecbench_mdh.go:60
 						for gc_k6 := range 8 {
-//line hecbench_mdh.go:60
 							if 0xff&(1<<gc_k6) != 0 {
-//line hecbench_mdh.go:60
 								gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_mdh.go:60
 								shared[(lid*5)+5*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
-//line hecbench_mdh.go:60
 						gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:60
 						var gc_lanes7 [8]float32
 //line hecbench_mdh.go:60
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Store(&gc_lanes7)
-//line hecbench_mdh.go:60
 						for gc_k7 := range 8 {
-//line hecbench_mdh.go:60
 							if 0xff&(1<<gc_k7) != 0 {
-//line hecbench_mdh.go:60
 								gc_pos.Thread = gc_rank + gc_k7
+//line hecbench_mdh.go:61
 								shared[(lid*5+1)+5*gc_k7] = gc_lanes7[gc_k7]
 							}
 						}
-//line hecbench_mdh.go:61
 						gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:61
 						var gc_lanes8 [8]float32
 //line hecbench_mdh.go:61
 						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Store(&gc_lanes8)
-//line hecbench_mdh.go:61
 						for gc_k8 := range 8 {
-//line hecbench_mdh.go:61
 							if 0xff&(1<<gc_k8) != 0 {
-//line hecbench_mdh.go:61
 								gc_pos.Thread = gc_rank + gc_k8
+//line hecbench_mdh.go:62
 								shared[(lid*5+2)+5*gc_k8] = gc_lanes8[gc_k8]
 							}
 						}
-//line hecbench_mdh.go:62
 						gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:62
 						var gc_lanes9 [8]float32
 //line hecbench_mdh.go:62
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Store(&gc_lanes9)
-//line hecbench_mdh.go:62
 						for gc_k9 := range 8 {
-//line hecbench_mdh.go:62
 							if 0xff&(1<<gc_k9) != 0 {
-//line hecbench_mdh.go:62
 								gc_pos.Thread = gc_rank + gc_k9
+//line hecbench_mdh.go:63
 								shared[(lid*5+3)+5*gc_k9] = gc_lanes9[gc_k9]
 							}
 						}
-//line hecbench_mdh.go:63
 						gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:63
 						var gc_lanes10 [8]float32
 //line hecbench_mdh.go:63
 						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Store(&gc_lanes10)
-//line hecbench_mdh.go:63
 						for gc_k10 := range 8 {
-//line hecbench_mdh.go:63
 							if 0xff&(1<<gc_k10) != 0 {
-//line hecbench_mdh.go:63
 								gc_pos.Thread = gc_rank + gc_k10
+//line hecbench_mdh.go:64
 								shared[(lid*5+4)+5*gc_k10] = gc_lanes10[gc_k10]
 							}
 						}
-//line hecbench_mdh.go:64
 						gc_pos.Thread = gc_rank
 					}
 					archsimd.ClearAVXUpperBits()
@@ -165,7 +144,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:48
 					lid := gc_tx
 //line hecbench_mdh.go:60
 					shared[lid*5] = gc_at[gc_tx]
@@ -175,94 +153,75 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 					shared[lid*5+4] = gc_at5[gc_tx]
 				}
 			} else {
-//line hecbench_mdh.go:68
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-//line hecbench_mdh.go:48
 						var lid int = gc_tx
 //line hecbench_mdh.go:60
 						if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || (jatom+lid) > len(ay)-8 || (jatom+lid) > len(az)-8 || (jatom+lid) > len(charge)-8 || (jatom+lid) > len(size)-8 {
-//line hecbench_mdh.go:60
 							break
 						}
 //line hecbench_mdh.go:60
 						var gc_lanes [8]float32
 //line hecbench_mdh.go:60
 						archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).Store(&gc_lanes)
-//line hecbench_mdh.go:60
 						for gc_k := range 8 {
-//line hecbench_mdh.go:60
 							if 0xff&(1<<gc_k) != 0 {
-//line hecbench_mdh.go:60
 								gc_pos.Thread = gc_rank + gc_k
 //line hecbench_mdh.go:60
 								shared[(lid*5)+5*gc_k] = gc_lanes[gc_k]
 							}
 						}
-//line hecbench_mdh.go:60
 						gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:60
 						var gc_lanes2 [8]float32
 //line hecbench_mdh.go:60
 						archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).Store(&gc_lanes2)
 						for gc_k2 := range 8 {
-//line hecbench_mdh.go:61
 							if 0xff&(1<<gc_k2) != 0 {
-//line hecbench_mdh.go:61
 								gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_mdh.go:61
 								shared[(lid*5+1)+5*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
-//line hecbench_mdh.go:61
 						gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:61
 						var gc_lanes3 [8]float32
 //line hecbench_mdh.go:61
 						archsimd.LoadFloat32x8Slice(az[jatom+lid:]).Store(&gc_lanes3)
 						for gc_k3 := range 8 {
-//line hecbench_mdh.go:62
 							if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_mdh.go:62
 								gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_mdh.go:62
 								shared[(lid*5+2)+5*gc_k3] = gc_lanes3[gc_k3]
 							}
 						}
-//line hecbench_mdh.go:62
 						gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:62
 						var gc_lanes4 [8]float32
 //line hecbench_mdh.go:62
 						archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).Store(&gc_lanes4)
 						for gc_k4 := range 8 {
-//line hecbench_mdh.go:63
 							if 0xff&(1<<gc_k4) != 0 {
-//line hecbench_mdh.go:63
 								gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_mdh.go:63
 								shared[(lid*5+3)+5*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
-//line hecbench_mdh.go:63
 						gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:63
 						var gc_lanes5 [8]float32
 //line hecbench_mdh.go:63
 						archsimd.LoadFloat32x8Slice(size[jatom+lid:]).Store(&gc_lanes5)
 						for gc_k5 := range 8 {
-//line hecbench_mdh.go:64
 							if 0xff&(1<<gc_k5) != 0 {
-//line hecbench_mdh.go:64
 								gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_mdh.go:64
 								shared[(lid*5+4)+5*gc_k5] = gc_lanes5[gc_k5]
 							}
 						}
-//line hecbench_mdh.go:64
 						gc_pos.Thread = gc_rank
 					}
 					archsimd.ClearAVXUpperBits()
@@ -270,7 +229,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:48
 					lid := gc_tx
 //line hecbench_mdh.go:60
 					shared[lid*5] = ax[jatom+lid]
@@ -281,9 +239,9 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 				}
 			}
 		}
-//line hecbench_mdh.go:70
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
+//line hecbench_mdh.go:72
 			gc_s_v := gc_s_v[:gc_n]
 //line hecbench_mdh.go:74
 			gc_s_lgx := gc_s_lgx[:gc_n]
@@ -292,7 +250,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 //line hecbench_mdh.go:78
 			gc_s_lgz := gc_s_lgz[:gc_n]
 			{
-//line hecbench_mdh.go:81
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -314,7 +271,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			}
 		})
 	}
-//line hecbench_mdh.go:82
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -375,14 +331,11 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	_ = &xkappa
 //line hecbench_mdh.go:86
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_mdh.go:88
 	lsize := gc_bdx
-//line hecbench_mdh.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:87
 			lid := gc_tx
 //line hecbench_mdh.go:89
 			igrid := gc_bx*lsize + lid
@@ -390,7 +343,6 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-//line hecbench_mdh.go:99
 			gc_s_igrid[gc_rank] = igrid
 			gc_s_v[gc_rank] = v
 			gc_s_lgx[gc_rank] = lgx
@@ -408,8 +360,8 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-//line hecbench_mdh.go:99
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_mdh.go:100
 		if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -437,9 +389,7 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_mdh.go:87
 						var lid int = gc_tx
-//line hecbench_mdh.go:87
 						_ = lid
 //line hecbench_mdh.go:98
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
@@ -463,16 +413,13 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
-//line hecbench_mdh.go:107
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_mdh.go:87
 						var lid int = gc_tx
 //line hecbench_mdh.go:99
 						if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
-//line hecbench_mdh.go:99
 							break
 						}
 //line hecbench_mdh.go:99
@@ -483,13 +430,11 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 						archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
 						archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
 					}
-//line hecbench_mdh.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:87
 					lid := gc_tx
 //line hecbench_mdh.go:99
 					shared[lid] = ax[jatom+lid]
@@ -500,9 +445,9 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				}
 			}
 		}
-//line hecbench_mdh.go:109
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
+//line hecbench_mdh.go:111
 			gc_s_v := gc_s_v[:gc_n]
 //line hecbench_mdh.go:113
 			gc_s_lgx := gc_s_lgx[:gc_n]
@@ -511,7 +456,6 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:117
 			gc_s_lgz := gc_s_lgz[:gc_n]
 			{
-//line hecbench_mdh.go:120
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -533,7 +477,6 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		})
 	}
-//line hecbench_mdh.go:121
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -594,14 +537,11 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	_ = &xkappa
 //line hecbench_mdh.go:124
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_mdh.go:126
 	lsize := gc_bdx
-//line hecbench_mdh.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:125
 			lid := gc_tx
 //line hecbench_mdh.go:127
 			igrid := gc_bx*lsize + lid
@@ -609,7 +549,6 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			lgx := asFloat4(gx)[igrid]
 			lgy := asFloat4(gy)[igrid]
 			lgz := asFloat4(gz)[igrid]
-//line hecbench_mdh.go:137
 			gc_s_igrid[gc_rank] = igrid
 			gc_s_v[gc_rank] = v
 			gc_s_lgx[gc_rank] = lgx
@@ -627,8 +566,8 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-//line hecbench_mdh.go:137
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_mdh.go:138
 		if !compiled.Adds(jatom, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -656,9 +595,7 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_mdh.go:125
 						var lid int = gc_tx
-//line hecbench_mdh.go:125
 						_ = lid
 //line hecbench_mdh.go:136
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
@@ -682,16 +619,13 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
-//line hecbench_mdh.go:145
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_mdh.go:125
 						var lid int = gc_tx
 //line hecbench_mdh.go:137
 						if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
-//line hecbench_mdh.go:137
 							break
 						}
 //line hecbench_mdh.go:137
@@ -702,13 +636,11 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 						archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
 						archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
 					}
-//line hecbench_mdh.go:143
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_mdh.go:125
 					lid := gc_tx
 //line hecbench_mdh.go:137
 					shared[lid] = ax[jatom+lid]
@@ -719,9 +651,9 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 				}
 			}
 		}
-//line hecbench_mdh.go:147
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
+//line hecbench_mdh.go:149
 			gc_s_v := gc_s_v[:gc_n]
 //line hecbench_mdh.go:151
 			gc_s_lgx := gc_s_lgx[:gc_n]
@@ -730,7 +662,6 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:155
 			gc_s_lgz := gc_s_lgz[:gc_n]
 			{
-//line hecbench_mdh.go:158
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -752,7 +683,6 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		})
 	}
-//line hecbench_mdh.go:159
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{

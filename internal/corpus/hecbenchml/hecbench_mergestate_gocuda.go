@@ -51,8 +51,8 @@ func gc_body_uniformFillKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []fl
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_mergestate.go:45
 				idx := uint64(gc_bx)*uint64(gc_bdx) + uint64(gc_tx)
+//line hecbench_mergestate.go:46
 				if idx >= n {
 					continue gc_L1
 				}

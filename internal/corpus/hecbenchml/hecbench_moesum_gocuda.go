@@ -65,7 +65,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 		d4 := d >> 2
 		outputBase4 := int((int64(gc_bx) * int64(d)) >> 2)
 		inputBase4 := int((int64(gc_bx) * int64(d) * int64(topk)) >> 2)
-//line hecbench_moesum.go:35
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -74,7 +73,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
 			}
@@ -84,7 +82,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
 			}
@@ -94,7 +91,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
 			}
@@ -104,7 +100,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
 				out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
 			}
@@ -114,11 +109,9 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 //line hecbench_moesum.go:35
 			input4 := asFloat4(input)
 			out4 := asFloat4(out)
-//line hecbench_moesum.go:39
 			gc_s_input4[gc_rank] = input4
 			gc_s_out4[gc_rank] = out4
 		}
-//line hecbench_moesum.go:38
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
 //line hecbench_moesum.go:38
@@ -128,9 +121,9 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 				return
 			}
 			gc_more = false
-//line hecbench_moesum.go:45
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_moesum.go:47
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -142,7 +135,6 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 					gc_pos.Thread = gc_rank
 					input4 := gc_s_input4[gc_rank]
 					out4 := gc_s_out4[gc_rank]
-//line hecbench_moesum.go:38
 					gc_start := gc_tx
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
@@ -159,6 +151,7 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 					if gc_trips == gc_chunk {
 						gc_more = true
 					}
+//line hecbench_moesum.go:54
 					for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
 //line hecbench_moesum.go:39
 						acc := Float4{0., 0., 0., 0.}

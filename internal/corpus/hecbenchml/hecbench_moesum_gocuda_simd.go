@@ -35,9 +35,9 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 				return
 			}
 			gc_more = false
-//line hecbench_moesum.go:24
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_moesum.go:26
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -46,52 +46,45 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line hecbench_moesum.go:18
 					gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 				gc_jam:
 					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_gc_tx := gc_tx + 8
-//line hecbench_moesum.go:17
 						var idx int = gc_tx + gc_off
 						x := gc_vb
-						if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
 //line hecbench_moesum.go:19
+						if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
 							break
 						}
-//line hecbench_moesum.go:17
 						var gc_idx int = gc_gc_tx + gc_off
 						gc_x := gc_vb
-						if int(outputBase+int64(gc_idx)) < 0 || int(outputBase+int64(gc_idx)) > len(out)-8 {
 //line hecbench_moesum.go:19
+						if int(outputBase+int64(gc_idx)) < 0 || int(outputBase+int64(gc_idx)) > len(out)-8 {
 							break
 						}
 //line hecbench_moesum.go:19
 						for k := 0; k < topk; k = k + 1 {
-//line hecbench_moesum.go:19
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_moesum.go:19
 							if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
 							} else {
-//line hecbench_moesum.go:20
 								break gc_jam
 							}
 //line hecbench_moesum.go:20
 							x = x.Add(gc_ld)
-//line hecbench_moesum.go:20
 							var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_moesum.go:20
 							if int(inputBase+int64(k*d)+int64(gc_idx)) >= 0 && int(inputBase+int64(k*d)+int64(gc_idx)) <= len(input)-8 {
 //line hecbench_moesum.go:20
 								gc_gc_ld = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(gc_idx):])
 							} else {
-//line hecbench_moesum.go:20
 								break gc_jam
 							}
-//line hecbench_moesum.go:20
 							gc_x = gc_x.Add(gc_gc_ld)
 						}
+//line hecbench_moesum.go:22
 						x.StoreSlice(out[outputBase+int64(idx):])
 //line hecbench_moesum.go:22
 						gc_x.StoreSlice(out[outputBase+int64(gc_idx):])
@@ -99,22 +92,19 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 				gc_steps:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_moesum.go:17
 						var idx int = gc_tx + gc_off
 						x := gc_vb
-						if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
 //line hecbench_moesum.go:19
+						if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
 							break
 						}
 //line hecbench_moesum.go:19
 						for k := 0; k < topk; k = k + 1 {
-//line hecbench_moesum.go:19
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_moesum.go:19
 							if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
 								gc_ld = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
 							} else {
-//line hecbench_moesum.go:20
 								break gc_steps
 							}
 //line hecbench_moesum.go:20
@@ -130,11 +120,10 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_moesum.go:17
 					idx := gc_tx + gc_off
 					gc_more = true
-//line hecbench_moesum.go:18
 					x := float32(0.0)
+//line hecbench_moesum.go:19
 					for k := 0; k < topk; k++ {
 						x += input[inputBase+int64(k*d)+int64(idx)]
 					}

@@ -44,17 +44,14 @@ func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWei
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_nlll.go:20
 			tid := gc_tx
+//line hecbench_nlll.go:21
 			smInputs[tid] = float32(0)
 			accWeight[tid] = float32(0)
 //line hecbench_nlll.go:24
 			for i := tid; int64(i) < nframe; i += nllLossThreads {
-//line hecbench_nlll.go:24
 				gc_b.Tick()
-//line hecbench_nlll.go:24
 				if gc_b.Stopped() {
-//line hecbench_nlll.go:24
 					return
 				}
 				tg := target[i]
@@ -82,9 +79,9 @@ func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWei
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					{
-//line hecbench_nlll.go:41
 						outputAcc := float32(0)
 						totalWeightAcc := float32(0)
+//line hecbench_nlll.go:43
 						for i_ := 0; i_ < nllLossThreads; i_++ {
 							outputAcc += smInputs[i_]
 							totalWeightAcc += accWeight[i_]

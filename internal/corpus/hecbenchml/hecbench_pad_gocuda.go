@@ -42,7 +42,6 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 //line hecbench_pad.go:60
 	matrixSize := m * (n + pad)
 	matrixSizeAlign := (matrixSize + gc_bdx*padRegs - 1) / (gc_bdx * padRegs) * (gc_bdx * padRegs)
-//line hecbench_pad.go:63
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -53,11 +52,9 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 		p := partitionerCreate(nTasks, alpha)
 //line hecbench_pad.go:63
 		myS := gpuFirst(t, &p)
-//line hecbench_pad.go:66
 		gc_s_p[gc_rank] = p
 		gc_s_myS[gc_rank] = myS
 	}
-//line hecbench_pad.go:63
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -66,7 +63,6 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line hecbench_pad.go:72
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -79,9 +75,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				myS := gc_s_myS[gc_rank]
 //line hecbench_pad.go:63
 				if !(gpuMore(&p)) {
-//line hecbench_pad.go:63
 					gc_exited[gc_rank] = true
-//line hecbench_pad.go:63
 					continue gc_L2
 				}
 //line hecbench_pad.go:66
@@ -103,8 +97,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(1)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -116,8 +110,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(2)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -129,8 +123,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(3)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -142,8 +136,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(4)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -155,8 +149,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(5)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -168,8 +162,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(6)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -181,8 +175,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(7)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -194,8 +188,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(8)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -207,8 +201,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(9)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -220,8 +214,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(10)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -233,8 +227,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(11)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -246,8 +240,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(12)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -259,8 +253,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(13)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -272,8 +266,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(14)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -285,8 +279,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(15)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -298,8 +292,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(16)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -311,8 +305,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(17)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -324,8 +318,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(18)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -337,8 +331,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(19)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -350,8 +344,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(20)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -363,8 +357,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(21)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -376,8 +370,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(22)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -389,8 +383,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(23)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -402,8 +396,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(24)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -415,8 +409,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(25)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -428,8 +422,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(26)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -441,8 +435,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(27)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -454,8 +448,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(28)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -467,8 +461,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(29)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -480,8 +474,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(30)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -493,8 +487,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos2 = mySRow*n + myX
 				}
 				{
-//line hecbench_pad.go:72
 					j := int(31)
+//line hecbench_pad.go:73
 					if pos2 >= 0 && myX < n && pos2 < matrixSize {
 						reg[j] = matrix[pos2]
 					} else {
@@ -505,12 +499,10 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					myX = pos % (n + pad)
 					pos2 = mySRow*n + myX
 				}
-//line hecbench_pad.go:88
 				gc_s_p[gc_rank] = p
 				gc_s_reg[gc_rank] = reg
 			}
 		}
-//line hecbench_pad.go:94
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -525,11 +517,8 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				myS := gc_s_myS[gc_rank]
 //line hecbench_pad.go:88
 				for atomic.Add(&flags[myS], 0) == 0 {
-//line hecbench_pad.go:88
 					gc_b.Tick()
-//line hecbench_pad.go:88
 					if gc_b.Stopped() {
-//line hecbench_pad.go:88
 						return
 					}
 				}
@@ -537,7 +526,6 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				atomic.Add(&flags[myS+1], 1)
 			}
 		}
-//line hecbench_pad.go:96
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -549,6 +537,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				p := gc_s_p[gc_rank]
 				myS := gc_s_myS[gc_rank]
 				reg := gc_s_reg[gc_rank]
+//line hecbench_pad.go:107
 				var pos int
 //line hecbench_pad.go:94
 				pos = matrixSizeAlign - 1 - (myS*padRegs*gc_bdx + gc_tx)
@@ -560,248 +549,248 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(1)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(2)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(3)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(4)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(5)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(6)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(7)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(8)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(9)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(10)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(11)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(12)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(13)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(14)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(15)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(16)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(17)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(18)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(19)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(20)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(21)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(22)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(23)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(24)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(25)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(26)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(27)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(28)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(29)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(30)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}
 					pos -= gc_bdx
 				}
 				{
-//line hecbench_pad.go:96
 					j_ := int(31)
+//line hecbench_pad.go:97
 					if pos >= 0 && pos < matrixSize {
 						matrixOut[pos] = reg[j_]
 					}

@@ -60,7 +60,6 @@ func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P [
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_perplexity.go:27
 						i := gc_bx*gc_bdx + gc_tx
 //line hecbench_perplexity.go:34
 						ik := i * k
@@ -71,9 +70,7 @@ func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P [
 						beta := float32(1)
 //line hecbench_perplexity.go:35
 						var step int
-//line hecbench_perplexity.go:37
 						var step_ int = 0
-//line hecbench_perplexity.go:37
 						for ; step_ < epochs; step_++ {
 							sumPi := fltEpsilon
 //line hecbench_perplexity.go:41
@@ -81,8 +78,8 @@ func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P [
 								P[ik+j] = expf(-distances[ik+j] * beta)
 								sumPi += P[ik+j]
 							}
-//line hecbench_perplexity.go:47
 							sumDistiPi := float32(0)
+//line hecbench_perplexity.go:48
 							div := 1.0 / sumPi
 							for j_ := 0; j_ < k; j_++ {
 								P[ik+j_] *= div
@@ -112,7 +109,6 @@ func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P [
 						}
 //line hecbench_perplexity.go:76
 						step = step_
-//line hecbench_perplexity.go:76
 						_ = step
 					}
 				}

@@ -17,7 +17,8 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	tile := gc_bx
 //line hecbench_resnet.go:22
@@ -576,7 +577,74 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:20
+						ind := line*128 + inChannel
+//line hecbench_resnet.go:51
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:20
+						ind := line*128 + inChannel
+//line hecbench_resnet.go:51
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:20
+						ind := line*128 + inChannel
+//line hecbench_resnet.go:51
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:20
+						ind := line*128 + inChannel
+//line hecbench_resnet.go:51
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					inChannel := gc_tx
@@ -1225,7 +1293,8 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	tile := gc_bx
 //line hecbench_resnet.go:106
@@ -1484,7 +1553,74 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:104
+						ind := line*256 + inChannel
+//line hecbench_resnet.go:135
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:104
+						ind := line*256 + inChannel
+//line hecbench_resnet.go:135
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:104
+						ind := line*256 + inChannel
+//line hecbench_resnet.go:135
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:104
+						ind := line*256 + inChannel
+//line hecbench_resnet.go:135
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					inChannel := gc_tx

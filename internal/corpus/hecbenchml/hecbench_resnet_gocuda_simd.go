@@ -18,7 +18,8 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	tile := gc_bx
 //line hecbench_resnet.go:22
@@ -806,7 +807,74 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep5
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:20
+						ind := line*128 + inChannel
+//line hecbench_resnet.go:51
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:20
+						ind := line*128 + inChannel
+//line hecbench_resnet.go:51
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:20
+						ind := line*128 + inChannel
+//line hecbench_resnet.go:51
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:20
+						ind := line*128 + inChannel
+//line hecbench_resnet.go:51
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					inChannel := gc_tx
@@ -1620,7 +1688,58 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep6
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:66
+						ind := line*128 + inChannel
+//line hecbench_resnet.go:94
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						CStart[line*512+inChannel] = res
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:66
+						ind := line*128 + inChannel
+//line hecbench_resnet.go:94
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						CStart[line*512+inChannel] = res
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:66
+						ind := line*128 + inChannel
+//line hecbench_resnet.go:94
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						CStart[line*512+inChannel] = res
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:66
+						ind := line*128 + inChannel
+//line hecbench_resnet.go:94
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						CStart[line*512+inChannel] = res
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					inChannel := gc_tx
@@ -1647,7 +1766,8 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	tile := gc_bx
 //line hecbench_resnet.go:106
@@ -2015,7 +2135,74 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep5
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:104
+						ind := line*256 + inChannel
+//line hecbench_resnet.go:135
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:104
+						ind := line*256 + inChannel
+//line hecbench_resnet.go:135
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:104
+						ind := line*256 + inChannel
+//line hecbench_resnet.go:135
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:104
+						ind := line*256 + inChannel
+//line hecbench_resnet.go:135
+						res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					inChannel := gc_tx
@@ -2544,7 +2731,54 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep6
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:150
+						ind := line*256 + inChannel
+//line hecbench_resnet.go:178
+						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:150
+						ind := line*256 + inChannel
+//line hecbench_resnet.go:178
+						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:150
+						ind := line*256 + inChannel
+//line hecbench_resnet.go:178
+						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						inChannel := gc_tx
+						line := gc_ty
+//line hecbench_resnet.go:150
+						ind := line*256 + inChannel
+//line hecbench_resnet.go:178
+						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					inChannel := gc_tx

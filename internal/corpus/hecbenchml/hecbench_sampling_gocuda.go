@@ -49,22 +49,18 @@ func gc_body_exactRowsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, X []float32
 		}
 //line hecbench_sampling.go:22
 		row := gc_bx * ncols
-//line hecbench_sampling.go:24
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_sampling.go:21
 				col := gc_tx
 //line hecbench_sampling.go:24
 				for col < ncols {
-//line hecbench_sampling.go:24
 					gc_b.Tick()
-//line hecbench_sampling.go:24
 					if gc_b.Stopped() {
-//line hecbench_sampling.go:24
 						return
 					}
+//line hecbench_sampling.go:26
 					currX := int(X[row+col])
 //line hecbench_sampling.go:29
 					for rowIdx := gc_bx * nrowsBackground; rowIdx < gc_bx*nrowsBackground+nrowsBackground; rowIdx += 1 {
@@ -107,14 +103,13 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_seed := compiled.Scratch[uint64](gc_b, 0)[:gc_n]
-//line hecbench_sampling.go:64
 	for gc_rank := range gc_s_seed {
 		gc_s_seed[gc_rank] = seed
 	}
 //line hecbench_sampling.go:57
 	kBlk := int(nsamples[gc_bx])
-//line hecbench_sampling.go:59
 	gc_from, gc_to := 0, gc_bdx
+//line hecbench_sampling.go:60
 	if gc_bound := kBlk; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
@@ -127,11 +122,8 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 			randIdx := int(lcgRandomDouble(&seed) * float64(ncols))
 //line hecbench_sampling.go:64
 			for atomic.Exch(&X[2*gc_bx*ncols+randIdx], 1) == 1 {
-//line hecbench_sampling.go:64
 				gc_b.Tick()
-//line hecbench_sampling.go:64
 				if gc_b.Stopped() {
-//line hecbench_sampling.go:64
 					return
 				}
 //line hecbench_sampling.go:65
@@ -139,21 +131,18 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 			}
 		}
 	}
-//line hecbench_sampling.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_sampling.go:71
 			colIdx := gc_tx
+//line hecbench_sampling.go:72
 			for colIdx < ncols {
-//line hecbench_sampling.go:72
 				gc_b.Tick()
-//line hecbench_sampling.go:72
 				if gc_b.Stopped() {
-//line hecbench_sampling.go:72
 					return
 				}
+//line hecbench_sampling.go:74
 				currX := int(X[2*gc_bx*ncols+colIdx])
 				X[(2*gc_bx+1)*ncols+colIdx] = float32(1 - currX)
 //line hecbench_sampling.go:77

@@ -33,9 +33,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD {
-//line hecbench_scatteradd.go:27
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_scatteradd.go:39
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -56,25 +54,19 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 								} else {
 //line hecbench_scatteradd.go:39
 									var gc_lanes [8]float32
-//line hecbench_scatteradd.go:39
 									gc_vb.Store(&gc_lanes)
-//line hecbench_scatteradd.go:39
 									for gc_k := range 8 {
-//line hecbench_scatteradd.go:39
 										if 0xff&(1<<gc_k) != 0 {
-//line hecbench_scatteradd.go:39
 											gc_pos.Thread = gc_rank + gc_k
 //line hecbench_scatteradd.go:39
 											outputBuffer[idx+gc_k] = gc_lanes[gc_k]
 										}
 									}
-//line hecbench_scatteradd.go:39
 									gc_pos.Thread = gc_rank
 								}
 							} else {
 //line hecbench_scatteradd.go:39
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
-//line hecbench_scatteradd.go:38
 								if gc_if.ToBits() != 0 {
 //line hecbench_scatteradd.go:38
 									if idx >= 0 && idx <= len(outputBuffer)-8 {
@@ -82,26 +74,20 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 									} else {
 //line hecbench_scatteradd.go:39
 										var gc_lanes2 [8]float32
-//line hecbench_scatteradd.go:39
 										gc_vb.Store(&gc_lanes2)
-//line hecbench_scatteradd.go:39
 										for gc_k2 := range 8 {
-//line hecbench_scatteradd.go:39
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_scatteradd.go:39
 												gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_scatteradd.go:39
 												outputBuffer[idx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
-//line hecbench_scatteradd.go:39
 										gc_pos.Thread = gc_rank
 									}
 								}
 							}
 						}
 					}
-//line hecbench_scatteradd.go:41
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -136,7 +122,6 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 					gc_at2 := indexes[gc_off5:][:gc_bdx]
 					gc_vstep2 := 0
 					if compiled.SIMD {
-//line hecbench_scatteradd.go:27
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
@@ -150,14 +135,12 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 							} else {
 //line hecbench_scatteradd.go:46
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
-//line hecbench_scatteradd.go:46
 								if gc_if3.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
 									archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
 								}
 							}
 						}
-//line hecbench_scatteradd.go:48
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -172,7 +155,6 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 				} else {
 					gc_vstep3 := 0
 					if compiled.SIMD {
-//line hecbench_scatteradd.go:27
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
@@ -181,7 +163,6 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 //line hecbench_scatteradd.go:45
 							var batchIdx int = batchIdxStart + idxStart_ + threadIdx
 							if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
-//line hecbench_scatteradd.go:46
 								break
 							}
 //line hecbench_scatteradd.go:46
@@ -191,14 +172,12 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 							} else {
 //line hecbench_scatteradd.go:47
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
-//line hecbench_scatteradd.go:46
 								if gc_if2.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
 									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if2)
 								}
 							}
 						}
-//line hecbench_scatteradd.go:49
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
@@ -301,7 +280,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 			return
 		}
 		gc_more = false
-//line hecbench_scatteradd.go:94
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -349,7 +327,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 					gc_at2 := indexes[gc_off5:][:gc_bdx]
 					gc_vstep := 0
 					if compiled.SIMD {
-//line hecbench_scatteradd.go:80
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -363,14 +340,12 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 							} else {
 //line hecbench_scatteradd.go:93
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
-//line hecbench_scatteradd.go:93
 								if gc_if2.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
 									archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 								}
 							}
 						}
-//line hecbench_scatteradd.go:95
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -385,7 +360,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 				} else {
 					gc_vstep2 := 0
 					if compiled.SIMD {
-//line hecbench_scatteradd.go:80
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
@@ -394,7 +368,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:92
 							var batchIdx int = batchIdxStart + idxStart + threadIdx
 							if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
-//line hecbench_scatteradd.go:93
 								break
 							}
 //line hecbench_scatteradd.go:93
@@ -404,14 +377,12 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 							} else {
 //line hecbench_scatteradd.go:94
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
-//line hecbench_scatteradd.go:93
 								if gc_if.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
 									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
 								}
 							}
 						}
-//line hecbench_scatteradd.go:96
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -471,7 +442,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 			return
 		}
 		gc_more3 = false
-//line hecbench_scatteradd.go:117
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

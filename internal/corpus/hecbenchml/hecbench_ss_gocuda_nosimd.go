@@ -20,7 +20,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 //line hecbench_ss.go:44
 	localPattern := gocuda.DynamicShared[uint8](t)
 	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
-//line hecbench_ss.go:48
 	localSize := gc_bdx
 	groupIdx := gc_bx
 //line hecbench_ss.go:52
@@ -28,7 +27,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 //line hecbench_ss.go:55
 	beginSearchIdx := uint32(groupIdx) * maxSearchLength
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
-//line hecbench_ss.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -37,21 +35,16 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_ss.go:47
 			localIdx := gc_tx
 //line hecbench_ss.go:57
 			if beginSearchIdx > lastSearchIdx {
-//line hecbench_ss.go:57
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 //line hecbench_ss.go:65
 			for idx := localIdx; uint32(idx) < patternLength; idx += localSize {
-//line hecbench_ss.go:65
 				gc_b.Tick()
-//line hecbench_ss.go:65
 				if gc_b.Stopped() {
-//line hecbench_ss.go:65
 					return
 				}
 //line hecbench_ss.go:66
@@ -70,7 +63,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 			return
 		}
 		gc_more = false
-//line hecbench_ss.go:82
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -78,7 +70,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_ss.go:47
 				localIdx := gc_tx
 //line hecbench_ss.go:75
 				gc_start := beginSearchIdx + uint32(localIdx)
@@ -95,7 +86,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 			}
 		}
 	}
-//line hecbench_ss.go:85
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -131,7 +121,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 	stack1Counter := gocuda.Shared[uint32](t, 1)[:1]
 	stack2Counter := gocuda.Shared[uint32](t, 1)[:1]
 	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
-//line hecbench_ss.go:101
 	localSize := gc_bdx
 	groupIdx := gc_bx
 //line hecbench_ss.go:112
@@ -142,7 +131,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
 //line hecbench_ss.go:124
 	searchLength := endSearchIdx - beginSearchIdx
-//line hecbench_ss.go:126
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -151,7 +139,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_ss.go:100
 			localIdx := gc_tx
 //line hecbench_ss.go:105
 			if localIdx == 0 {
@@ -161,7 +148,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			}
 //line hecbench_ss.go:118
 			if beginSearchIdx > lastSearchIdx {
-//line hecbench_ss.go:118
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -174,7 +160,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			return
 		}
 		gc_more = false
-//line hecbench_ss.go:134
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -182,7 +167,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_ss.go:100
 				localIdx := gc_tx
 //line hecbench_ss.go:127
 				gc_start := uint32(localIdx)
@@ -196,7 +180,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			}
 		}
 	}
-//line hecbench_ss.go:134
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -204,7 +187,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_ss.go:100
 			localIdx := gc_tx
 //line hecbench_ss.go:133
 			first := localPattern[0]
@@ -212,7 +194,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			stringPos := localIdx
 			stackPos := uint32(0)
 			revStackPos := uint32(0)
-//line hecbench_ss.go:141
 			_ = stackPos
 			_ = revStackPos
 			gc_s_first[gc_rank] = first
@@ -220,7 +201,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			gc_s_stringPos[gc_rank] = stringPos
 		}
 	}
-//line hecbench_ss.go:139
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -229,7 +209,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line hecbench_ss.go:148
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -238,6 +217,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			first := gc_s_first[gc_rank]
 			second := gc_s_second[gc_rank]
 			stringPos := gc_s_stringPos[gc_rank]
+//line hecbench_ss.go:156
 			var stackPos uint32
 //line hecbench_ss.go:142
 			if uint32(stringPos) < searchLength {
@@ -253,13 +233,13 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		}
 		stackSize = stack1Counter[0]
 		gc_r5, gc_r5in, gc_r5out := 0, 0, 0
-//line hecbench_ss.go:156
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			stringPos := gc_s_stringPos[gc_rank]
+//line hecbench_ss.go:162
 			if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
 				gc_r5 |= 1
 				gc_r5in = gc_rank
@@ -268,18 +248,16 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				gc_r5out = gc_rank
 			}
 		}
-//line hecbench_ss.go:171
 		if gc_r5 == 3 {
+//line hecbench_ss.go:172
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r5in, gc_r5out)
 		}
 		gc_agreed := gc_r5&1 != 0
-//line hecbench_ss.go:157
 		var agreed bool = gc_agreed
 //line hecbench_ss.go:157
 		if agreed {
 			continue
 		}
-//line hecbench_ss.go:161
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -287,7 +265,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_ss.go:100
 				localIdx := gc_tx
 //line hecbench_ss.go:102
 				var stackPos uint32
@@ -316,13 +293,13 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		}
 		stackSize = stack2Counter[0]
 		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
-//line hecbench_ss.go:186
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			stringPos := gc_s_stringPos[gc_rank]
+//line hecbench_ss.go:192
 			if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
 				gc_r7 |= 1
 				gc_r7in = gc_rank
@@ -331,18 +308,16 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				gc_r7out = gc_rank
 			}
 		}
-//line hecbench_ss.go:201
 		if gc_r7 == 3 {
+//line hecbench_ss.go:202
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r7in, gc_r7out)
 		}
 		gc_agreed2 := gc_r7&1 != 0
-//line hecbench_ss.go:187
 		var agreed_ bool = gc_agreed2
 //line hecbench_ss.go:187
 		if agreed_ {
 			continue
 		}
-//line hecbench_ss.go:191
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -350,7 +325,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_ss.go:100
 				localIdx := gc_tx
 //line hecbench_ss.go:102
 				var revStackPos uint32
@@ -367,7 +341,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				}
 			}
 		}
-//line hecbench_ss.go:206
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L9:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -376,9 +349,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_ss.go:100
 				localIdx := gc_tx
-//line hecbench_ss.go:102
 				stringPos := gc_s_stringPos[gc_rank]
 //line hecbench_ss.go:204
 				if (uint32((stringPos/localSize)*localSize) >= searchLength) && (stack1Counter[0] <= 0) && (stack2Counter[0] <= 0) {
@@ -386,9 +357,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 					if localIdx == 0 {
 						resultCountPerWG[groupIdx] = groupSuccessCounter[0]
 					}
-//line hecbench_ss.go:211
 					gc_exited[gc_rank] = true
-//line hecbench_ss.go:205
 					continue gc_L9
 				}
 			}

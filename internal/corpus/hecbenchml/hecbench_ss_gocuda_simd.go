@@ -22,7 +22,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 //line hecbench_ss.go:44
 	localPattern := gocuda.DynamicShared[uint8](t)
 	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
-//line hecbench_ss.go:48
 	localSize := gc_bdx
 	groupIdx := gc_bx
 //line hecbench_ss.go:52
@@ -30,7 +29,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 //line hecbench_ss.go:55
 	beginSearchIdx := uint32(groupIdx) * maxSearchLength
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
-//line hecbench_ss.go:58
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -39,21 +37,16 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_ss.go:47
 			localIdx := gc_tx
 //line hecbench_ss.go:57
 			if beginSearchIdx > lastSearchIdx {
-//line hecbench_ss.go:57
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 //line hecbench_ss.go:65
 			for idx := localIdx; uint32(idx) < patternLength; idx += localSize {
-//line hecbench_ss.go:65
 				gc_b.Tick()
-//line hecbench_ss.go:65
 				if gc_b.Stopped() {
-//line hecbench_ss.go:65
 					return
 				}
 //line hecbench_ss.go:66
@@ -72,7 +65,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 			return
 		}
 		gc_more = false
-//line hecbench_ss.go:82
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -80,7 +72,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_ss.go:47
 				localIdx := gc_tx
 //line hecbench_ss.go:75
 				gc_start := beginSearchIdx + uint32(localIdx)
@@ -97,7 +88,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 			}
 		}
 	}
-//line hecbench_ss.go:85
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -105,39 +95,29 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := gc_from
 		if compiled.SIMD {
-//line hecbench_ss.go:47
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_ss.go:47
 				gc_alive := gc_all
-//line hecbench_ss.go:47
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_ss.go:47
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line hecbench_ss.go:47
 				var localIdx int = gc_tx
-//line hecbench_ss.go:47
 				_ = localIdx
-//line hecbench_ss.go:84
 				var gc_u uint32
-//line hecbench_ss.go:84
 				if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line hecbench_ss.go:84
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_ss.go:84
 					gc_u = groupSuccessCounter[0]
 				}
-//line hecbench_ss.go:84
 				if gc_alive.ToBits() != 0 {
 //line hecbench_ss.go:84
 					resultCountPerWG[groupIdx] = gc_u
 				}
 			}
-//line hecbench_ss.go:86
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -170,7 +150,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 	stack1Counter := gocuda.Shared[uint32](t, 1)[:1]
 	stack2Counter := gocuda.Shared[uint32](t, 1)[:1]
 	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
-//line hecbench_ss.go:101
 	localSize := gc_bdx
 	groupIdx := gc_bx
 //line hecbench_ss.go:112
@@ -181,52 +160,42 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
 //line hecbench_ss.go:124
 	searchLength := endSearchIdx - beginSearchIdx
-//line hecbench_ss.go:126
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
-//line hecbench_ss.go:100
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_ss.go:100
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line hecbench_ss.go:100
 				gc_alive := gc_all
-//line hecbench_ss.go:100
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_ss.go:100
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line hecbench_ss.go:100
 				var localIdx int = gc_tx
 //line hecbench_ss.go:105
 				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, localIdx, 8))))
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line hecbench_ss.go:106
 					if gc_alive.And(gc_if).ToBits() != 0 {
 //line hecbench_ss.go:106
 						groupSuccessCounter[0] = 0
 					}
-//line hecbench_ss.go:106
 					if gc_alive.And(gc_if).ToBits() != 0 {
+//line hecbench_ss.go:107
 						stack1Counter[0] = 0
 					}
-//line hecbench_ss.go:107
 					if gc_alive.And(gc_if).ToBits() != 0 {
+//line hecbench_ss.go:108
 						stack2Counter[0] = 0
 					}
 				}
 //line hecbench_ss.go:118
 				if beginSearchIdx > lastSearchIdx {
-//line hecbench_ss.go:118
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-//line hecbench_ss.go:118
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
-//line hecbench_ss.go:120
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L1:
@@ -236,7 +205,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_ss.go:100
 			localIdx := gc_tx
 //line hecbench_ss.go:105
 			if localIdx == 0 {
@@ -246,7 +214,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			}
 //line hecbench_ss.go:118
 			if beginSearchIdx > lastSearchIdx {
-//line hecbench_ss.go:118
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -259,7 +226,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			return
 		}
 		gc_more = false
-//line hecbench_ss.go:134
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -267,7 +233,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_ss.go:100
 				localIdx := gc_tx
 //line hecbench_ss.go:127
 				gc_start := uint32(localIdx)
@@ -281,7 +246,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			}
 		}
 	}
-//line hecbench_ss.go:134
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -289,7 +253,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_ss.go:100
 			localIdx := gc_tx
 //line hecbench_ss.go:133
 			first := localPattern[0]
@@ -297,7 +260,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			stringPos := localIdx
 			stackPos := uint32(0)
 			revStackPos := uint32(0)
-//line hecbench_ss.go:141
 			_ = stackPos
 			_ = revStackPos
 			gc_s_first[gc_rank] = first
@@ -305,7 +267,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			gc_s_stringPos[gc_rank] = stringPos
 		}
 	}
-//line hecbench_ss.go:139
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -314,7 +275,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line hecbench_ss.go:148
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -323,6 +283,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			first := gc_s_first[gc_rank]
 			second := gc_s_second[gc_rank]
 			stringPos := gc_s_stringPos[gc_rank]
+//line hecbench_ss.go:156
 			var stackPos uint32
 //line hecbench_ss.go:142
 			if uint32(stringPos) < searchLength {
@@ -338,13 +299,13 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		}
 		stackSize = stack1Counter[0]
 		gc_r5, gc_r5in, gc_r5out := 0, 0, 0
-//line hecbench_ss.go:156
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			stringPos := gc_s_stringPos[gc_rank]
+//line hecbench_ss.go:162
 			if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
 				gc_r5 |= 1
 				gc_r5in = gc_rank
@@ -353,18 +314,16 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				gc_r5out = gc_rank
 			}
 		}
-//line hecbench_ss.go:171
 		if gc_r5 == 3 {
+//line hecbench_ss.go:172
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r5in, gc_r5out)
 		}
 		gc_agreed := gc_r5&1 != 0
-//line hecbench_ss.go:157
 		var agreed bool = gc_agreed
 //line hecbench_ss.go:157
 		if agreed {
 			continue
 		}
-//line hecbench_ss.go:161
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -372,7 +331,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_ss.go:100
 				localIdx := gc_tx
 //line hecbench_ss.go:102
 				var stackPos uint32
@@ -401,13 +359,13 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		}
 		stackSize = stack2Counter[0]
 		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
-//line hecbench_ss.go:186
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			stringPos := gc_s_stringPos[gc_rank]
+//line hecbench_ss.go:192
 			if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
 				gc_r7 |= 1
 				gc_r7in = gc_rank
@@ -416,18 +374,16 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				gc_r7out = gc_rank
 			}
 		}
-//line hecbench_ss.go:201
 		if gc_r7 == 3 {
+//line hecbench_ss.go:202
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r7in, gc_r7out)
 		}
 		gc_agreed2 := gc_r7&1 != 0
-//line hecbench_ss.go:187
 		var agreed_ bool = gc_agreed2
 //line hecbench_ss.go:187
 		if agreed_ {
 			continue
 		}
-//line hecbench_ss.go:191
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -435,7 +391,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_ss.go:100
 				localIdx := gc_tx
 //line hecbench_ss.go:102
 				var revStackPos uint32
@@ -452,7 +407,6 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				}
 			}
 		}
-//line hecbench_ss.go:206
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L9:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -461,9 +415,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_ss.go:100
 				localIdx := gc_tx
-//line hecbench_ss.go:102
 				stringPos := gc_s_stringPos[gc_rank]
 //line hecbench_ss.go:204
 				if (uint32((stringPos/localSize)*localSize) >= searchLength) && (stack1Counter[0] <= 0) && (stack2Counter[0] <= 0) {
@@ -471,9 +423,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 					if localIdx == 0 {
 						resultCountPerWG[groupIdx] = groupSuccessCounter[0]
 					}
-//line hecbench_ss.go:211
 					gc_exited[gc_rank] = true
-//line hecbench_ss.go:205
 					continue gc_L9
 				}
 			}

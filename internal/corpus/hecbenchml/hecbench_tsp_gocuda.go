@@ -33,8 +33,10 @@ var gc_src_twoOptKernel = compiled.NewSource(gc_files_hecbench_tsp, "twoOptKerne
 func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float32, globD, climbsD, bestD []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_px := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_py := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
@@ -103,7 +105,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		gc_s_px[gc_rank] = px
 		gc_s_py[gc_rank] = py
 	}
-//line hecbench_tsp.go:67
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
 //line hecbench_tsp.go:67
@@ -115,6 +116,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		gc_more = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_tsp.go:76
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -125,7 +127,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				px := gc_s_px[gc_rank]
-//line hecbench_tsp.go:67
 				gc_start := gc_tx
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -142,6 +143,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line hecbench_tsp.go:83
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
 //line hecbench_tsp.go:68
 					px[i] = posxD[i]
@@ -149,7 +151,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 	}
-//line hecbench_tsp.go:70
 	gc_chunk2 := compiled.StrideChunk(gc_bdx)
 	gc_span2 := (gc_bdx) * gc_chunk2
 //line hecbench_tsp.go:70
@@ -161,6 +162,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		gc_more2 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_tsp.go:79
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -171,7 +173,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:70
 				gc_start2 := gc_tx
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
@@ -188,6 +189,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
+//line hecbench_tsp.go:86
 				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_bdx), gc_trips2-1 {
 //line hecbench_tsp.go:71
 					py[i_] = posyD[i_]
@@ -196,7 +198,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		}
 	}
 	compiled.OutOfLine(func() {
+//line hecbench_tsp.go:78
 		gc_s_px := gc_s_px[:gc_n]
+//line hecbench_tsp.go:80
 		gc_s_py := gc_s_py[:gc_n]
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -210,8 +214,8 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					px := gc_s_px[gc_rank]
 					py := gc_s_py[gc_rank]
 					{
-//line hecbench_tsp.go:76
 						seed := uint32(gc_bx)
+//line hecbench_tsp.go:77
 						for i_2 := uint32(1); i_2 < uint32(cities); i_2++ {
 							j := int(lcgRandom(&seed)*float32(cities-1)) + 1
 							tspSwap(&px[i_2], &px[j])
@@ -224,8 +228,43 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 	})
-	clear(gc_s_minchange)
-//line hecbench_tsp.go:88
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:87
+			var minchange int
+			gc_s_minchange[gc_rank] = minchange
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:87
+			var minchange int
+			gc_s_minchange[gc_rank] = minchange
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:87
+			var minchange int
+			gc_s_minchange[gc_rank] = minchange
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:87
+			var minchange int
+			gc_s_minchange[gc_rank] = minchange
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:87
+		var minchange int
+		gc_s_minchange[gc_rank] = minchange
+	}
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -240,6 +279,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_more3 = false
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off3, gc_to) {
+//line hecbench_tsp.go:98
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -249,69 +289,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off6 := gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 					gc_at := buf[gc_off6:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						px := gc_s_px[gc_rank]
-						py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
-						i_3 := gc_tx + gc_off3
-						gc_more3 = true
-//line hecbench_tsp.go:90
-						gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-					}
-				} else {
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
@@ -320,11 +297,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
 							py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 1
@@ -332,11 +308,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
 							py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 2
@@ -344,11 +319,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
 							py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 3
@@ -356,11 +330,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
 							py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -368,7 +341,64 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						px := gc_s_px[gc_rank]
 						py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:89
+						i_3 := gc_tx + gc_off3
+						gc_more3 = true
+//line hecbench_tsp.go:90
+						gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						px := gc_s_px[gc_rank]
+						py := gc_s_py[gc_rank]
 						i_3 := gc_tx + gc_off3
 						gc_more3 = true
 //line hecbench_tsp.go:90
@@ -377,13 +407,13 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				}
 			}
 		}
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:102
 				var minchange int
-//line hecbench_tsp.go:94
 				minchange = 0
 				mini := 1
 				minj := 0
@@ -392,10 +422,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:106
 				var minchange int
-//line hecbench_tsp.go:94
 				minchange = 0
 				mini := 1
 				minj := 0
@@ -404,10 +434,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:106
 				var minchange int
-//line hecbench_tsp.go:94
 				minchange = 0
 				mini := 1
 				minj := 0
@@ -416,10 +446,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:106
 				var minchange int
-//line hecbench_tsp.go:94
 				minchange = 0
 				mini := 1
 				minj := 0
@@ -428,10 +458,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:106
 			var minchange int
-//line hecbench_tsp.go:94
 			minchange = 0
 			mini := 1
 			minj := 0
@@ -489,6 +519,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 			{
 				gc_from, gc_to := 0, gc_bdx
+//line hecbench_tsp.go:118
 				if !compiled.Adds(ii, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
@@ -535,6 +566,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_more4 = false
 					gc_from, gc_to := 0, gc_bdx
 					if !compiled.Adds(gc_off4, gc_to) {
+//line hecbench_tsp.go:120
 						panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -553,7 +585,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_pos.Thread = gc_rank
 								px := gc_s_px[gc_rank]
 								py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:111
 								k := gc_tx + gc_off4
 								gc_more4 = true
 //line hecbench_tsp.go:112
@@ -569,7 +600,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_pos.Thread = gc_rank
 								px := gc_s_px[gc_rank]
 								py := gc_s_py[gc_rank]
-//line hecbench_tsp.go:111
 								k := gc_tx + gc_off4
 								gc_more4 = true
 //line hecbench_tsp.go:112
@@ -583,17 +613,29 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 				compiled.OutOfLine(func() {
+//line hecbench_tsp.go:123
 					pxS := pxS[:128]
+//line hecbench_tsp.go:125
 					pyS := pyS[:128]
+//line hecbench_tsp.go:127
 					bfS := bfS[:128]
+//line hecbench_tsp.go:129
 					gc_s_minchange := gc_s_minchange[:gc_n]
+//line hecbench_tsp.go:131
 					gc_s_mini := gc_s_mini[:gc_n]
+//line hecbench_tsp.go:133
 					gc_s_minj := gc_s_minj[:gc_n]
+//line hecbench_tsp.go:135
 					gc_s_pxi0 := gc_s_pxi0[:gc_n]
+//line hecbench_tsp.go:137
 					gc_s_pyi0 := gc_s_pyi0[:gc_n]
+//line hecbench_tsp.go:139
 					gc_s_pxi1 := gc_s_pxi1[:gc_n]
+//line hecbench_tsp.go:141
 					gc_s_pyi1 := gc_s_pyi1[:gc_n]
+//line hecbench_tsp.go:143
 					gc_s_pxj1 := gc_s_pxj1[:gc_n]
+//line hecbench_tsp.go:145
 					gc_s_pyj1 := gc_s_pyj1[:gc_n]
 					{
 						for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -643,6 +685,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 			{
 				gc_from, gc_to := 0, gc_bdx
+//line hecbench_tsp.go:152
 				if !compiled.Adds(ii, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
@@ -653,10 +696,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_off9 := ii
 					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(buf) && gc_to <= len(buf)-gc_off9 {
 						gc_at6 := buf[gc_off9:][:gc_to]
-						gc_step5 := gc_from
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						gc_step6 := gc_from
+						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 							{
-								gc_tx := gc_step5 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -664,7 +707,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step5 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -672,7 +715,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step5 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -680,7 +723,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step5 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -688,7 +731,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -696,10 +739,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_minchange[gc_rank] = minchange
 						}
 					} else {
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						gc_step7 := gc_from
+						for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 							{
-								gc_tx := gc_step6 + 0
+								gc_tx := gc_step7 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -710,7 +753,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step6 + 1
+								gc_tx := gc_step7 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -721,7 +764,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step6 + 2
+								gc_tx := gc_step7 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -732,7 +775,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step6 + 3
+								gc_tx := gc_step7 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -743,7 +786,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -759,6 +802,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off10 := 0
+//line hecbench_tsp.go:154
 			if gc_bdx <= len(bufS) && gc_off10 >= 0 && gc_off10 < len(climbsD) {
 				gc_at7 := bufS[:gc_bdx]
 				gc_at8 := climbsD[gc_off10:][:1]
@@ -789,7 +833,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				}
 			}
 		}
-//line hecbench_tsp.go:155
 		j_2 := gc_bdx
 		for {
 			gc_b.Tick()
@@ -799,6 +842,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 //line hecbench_tsp.go:157
 			k_ := (j_2 + 1) / 2
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_tsp.go:160
 			if !compiled.Adds(k_, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -819,7 +863,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							change_ = tmp
 						}
 						gc_at10[gc_tx] = int32(change_)
-//line hecbench_tsp.go:165
 						gc_s_change_[gc_rank] = change_
 					}
 				} else {
@@ -833,7 +876,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							change_ = tmp
 						}
 						bufS[gc_tx] = int32(change_)
-//line hecbench_tsp.go:165
 						gc_s_change_[gc_rank] = change_
 					}
 				}
@@ -848,13 +890,14 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off12 := 0
 			gc_off13 := 1
+//line hecbench_tsp.go:175
 			if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
 				gc_at11 := bufS[gc_off12:][:1]
 				gc_at12 := bufS[gc_off13:][:1]
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -863,7 +906,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -872,7 +915,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -881,7 +924,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -890,7 +933,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -899,10 +942,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -912,7 +955,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -922,7 +965,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -932,7 +975,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -942,7 +985,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					minchange := gc_s_minchange[gc_rank]
@@ -957,14 +1000,15 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_off14 := 1
 			gc_off15 := 2
 			gc_off16 := 3
+//line hecbench_tsp.go:184
 			if gc_off14 >= 0 && gc_off14 < len(bufS) && gc_off15 >= 0 && gc_off15 < len(bufS) && gc_off16 >= 0 && gc_off16 < len(bufS) {
 				gc_at13 := bufS[gc_off14:][:1]
 				gc_at14 := bufS[gc_off15:][:1]
 				gc_at15 := bufS[gc_off16:][:1]
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -975,7 +1019,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -986,7 +1030,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -997,7 +1041,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -1008,7 +1052,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mini := gc_s_mini[gc_rank]
 					minj := gc_s_minj[gc_rank]
@@ -1019,10 +1063,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
 					{
-						gc_tx := gc_step10 + 0
+						gc_tx := gc_step11 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1034,7 +1078,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step10 + 1
+						gc_tx := gc_step11 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1046,7 +1090,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step10 + 2
+						gc_tx := gc_step11 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1058,7 +1102,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step10 + 3
+						gc_tx := gc_step11 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1070,7 +1114,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mini := gc_s_mini[gc_rank]
@@ -1089,20 +1133,20 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_pos.Thread = gc_rank
 				px := gc_s_px[gc_rank]
 				py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:192
 				var minchange int
+//line hecbench_tsp.go:194
 				var mini int
 //line hecbench_tsp.go:183
 				minchange = int(bufS[0])
 				mini = int(bufS[2])
 				sum := int(bufS[3]) + mini
 				for i_5 := gc_tx; (i_5 + i_5) < sum; i_5 += gc_bdx {
-//line hecbench_tsp.go:186
 					gc_b.Tick()
-//line hecbench_tsp.go:186
 					if gc_b.Stopped() {
-//line hecbench_tsp.go:186
 						return
 					}
+//line hecbench_tsp.go:187
 					if mini <= i_5 {
 						j_3 := sum - i_5
 						tspSwap(&px[i_5], &px[j_3])
@@ -1117,6 +1161,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			minchange := gc_s_minchange[gc_rank]
+//line hecbench_tsp.go:204
 			if !(minchange < 0) {
 				gc_r17 |= 1
 				gc_r17in = gc_rank
@@ -1126,54 +1171,48 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 		if gc_r17 == 3 {
+//line hecbench_tsp.go:214
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r17in, gc_r17out)
 		}
 		gc_agreed := gc_r17&1 != 0
-//line hecbench_tsp.go:194
 		var agreed bool = gc_agreed
 //line hecbench_tsp.go:194
 		if agreed {
 			break
 		}
 	}
-	gc_step11 := 0
-	for ; gc_step11+3 < gc_n; gc_step11 += 4 {
+	gc_step12 := 0
+	for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 		{
-			gc_rank := gc_step11 + 0
+			gc_rank := gc_step12 + 0
 			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:199
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step11 + 1
+			gc_rank := gc_step12 + 1
 			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:199
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step11 + 2
+			gc_rank := gc_step12 + 2
 			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:199
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step11 + 3
+			gc_rank := gc_step12 + 3
 			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:199
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 	}
-	for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:199
 		term := 0
 		gc_s_term[gc_rank] = term
 	}
-//line hecbench_tsp.go:200
 	gc_chunk3 := compiled.StrideChunk(gc_bdx)
 	gc_span3 := (gc_bdx) * gc_chunk3
 //line hecbench_tsp.go:200
@@ -1185,6 +1224,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		gc_more5 = false
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off5, gc_to) {
+//line hecbench_tsp.go:209
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
@@ -1197,7 +1237,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				px := gc_s_px[gc_rank]
 				py := gc_s_py[gc_rank]
 				term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:200
 				gc_start3 := gc_tx
 				gc_from4 := gc_start3 + gc_off5
 				gc_trips3 := gc_limit5 - gc_from4
@@ -1214,6 +1253,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				if gc_trips3 == gc_chunk3 {
 					gc_more5 = true
 				}
+//line hecbench_tsp.go:216
 				for i_6 := gc_from4; gc_trips3 > 0; i_6, gc_trips3 = i_6+(gc_bdx), gc_trips3-1 {
 //line hecbench_tsp.go:201
 					term += tspDist(px, py, i_6, i_6+1)
@@ -1223,50 +1263,51 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tsp.go:210
 		if gc_bdx <= len(bufS) {
 			gc_at16 := bufS[:gc_bdx]
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_bdx; gc_step12 += 4 {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
 				{
-					gc_tx := gc_step12 + 0
+					gc_tx := gc_step13 + 0
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step12 + 1
+					gc_tx := gc_step13 + 1
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step12 + 2
+					gc_tx := gc_step13 + 2
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step12 + 3
+					gc_tx := gc_step13 + 3
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 			}
-			for gc_tx := gc_step12; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 				gc_at16[gc_tx] = int32(term)
 			}
 		} else {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_bdx; gc_step14 += 4 {
 				{
-					gc_tx := gc_step13 + 0
+					gc_tx := gc_step14 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1274,7 +1315,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					bufS[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step13 + 1
+					gc_tx := gc_step14 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1282,7 +1323,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					bufS[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step13 + 2
+					gc_tx := gc_step14 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1290,7 +1331,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					bufS[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step13 + 3
+					gc_tx := gc_step14 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1298,7 +1339,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					bufS[gc_tx] = int32(term)
 				}
 			}
-			for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step14; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				term := gc_s_term[gc_rank]
@@ -1307,7 +1348,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 	}
-//line hecbench_tsp.go:206
 	j_4 := gc_bdx
 	for {
 		gc_b.Tick()
@@ -1328,10 +1368,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off17 := k_2
 				if gc_from >= 0 && gc_off17 >= 0 && gc_off17 <= len(bufS) && gc_to <= len(bufS)-gc_off17 {
 					gc_at17 := bufS[gc_off17:][:gc_to]
-					gc_step14 := gc_from
-					for ; gc_step14+3 < gc_to; gc_step14 += 4 {
+					gc_step15 := gc_from
+					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
 						{
-							gc_tx := gc_step14 + 0
+							gc_tx := gc_step15 + 0
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1339,7 +1379,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step14 + 1
+							gc_tx := gc_step15 + 1
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1347,7 +1387,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step14 + 2
+							gc_tx := gc_step15 + 2
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1355,7 +1395,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step14 + 3
+							gc_tx := gc_step15 + 3
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1363,7 +1403,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 					}
-					for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1371,10 +1411,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_s_term[gc_rank] = term
 					}
 				} else {
-					gc_step15 := gc_from
-					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
+					gc_step16 := gc_from
+					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
 						{
-							gc_tx := gc_step15 + 0
+							gc_tx := gc_step16 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1383,7 +1423,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step15 + 1
+							gc_tx := gc_step16 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1392,7 +1432,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step15 + 2
+							gc_tx := gc_step16 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1401,7 +1441,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step15 + 3
+							gc_tx := gc_step16 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1410,7 +1450,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 					}
-					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1423,6 +1463,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_tsp.go:219
 			if !compiled.Adds(k_2, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -1432,48 +1473,48 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(bufS) {
 					gc_at18 := bufS[:gc_to]
-					gc_step16 := gc_from
-					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
+					gc_step17 := gc_from
+					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 						{
-							gc_tx := gc_step16 + 0
+							gc_tx := gc_step17 + 0
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step16 + 1
+							gc_tx := gc_step17 + 1
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step16 + 2
+							gc_tx := gc_step17 + 2
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step16 + 3
+							gc_tx := gc_step17 + 3
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 					}
-					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 						gc_at18[gc_tx] = int32(term)
 					}
 				} else {
-					gc_step17 := gc_from
-					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
+					gc_step18 := gc_from
+					for ; gc_step18+3 < gc_to; gc_step18 += 4 {
 						{
-							gc_tx := gc_step17 + 0
+							gc_tx := gc_step18 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1481,7 +1522,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step17 + 1
+							gc_tx := gc_step18 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1489,7 +1530,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step17 + 2
+							gc_tx := gc_step18 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1497,7 +1538,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step17 + 3
+							gc_tx := gc_step18 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1505,7 +1546,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 					}
-					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1531,49 +1572,6 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_off18 := 0
 			if gc_from >= 0 && gc_off18 >= 0 && gc_off18 < len(bestD) {
 				gc_at19 := bestD[gc_off18:][:1]
-				gc_step18 := gc_from
-				for ; gc_step18+3 < gc_to; gc_step18 += 4 {
-					{
-						gc_tx := gc_step18 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
-					}
-					{
-						gc_tx := gc_step18 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
-					}
-					{
-						gc_tx := gc_step18 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
-					}
-					{
-						gc_tx := gc_step18 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
-					}
-				}
-				for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-					atomic.Min(&gc_at19[0], int32(term))
-				}
-			} else {
 				gc_step19 := gc_from
 				for ; gc_step19+3 < gc_to; gc_step19 += 4 {
 					{
@@ -1582,7 +1580,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
+						atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 1
@@ -1590,7 +1588,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
+						atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 2
@@ -1598,7 +1596,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
+						atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 3
@@ -1606,10 +1604,53 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
+						atomic.Min(&gc_at19[0], int32(term))
 					}
 				}
 				for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+					atomic.Min(&gc_at19[0], int32(term))
+				}
+			} else {
+				gc_step20 := gc_from
+				for ; gc_step20+3 < gc_to; gc_step20 += 4 {
+					{
+						gc_tx := gc_step20 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+						atomic.Min(&bestD[0], int32(term))
+					}
+					{
+						gc_tx := gc_step20 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+						atomic.Min(&bestD[0], int32(term))
+					}
+					{
+						gc_tx := gc_step20 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+						atomic.Min(&bestD[0], int32(term))
+					}
+					{
+						gc_tx := gc_step20 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+						atomic.Min(&bestD[0], int32(term))
+					}
+				}
+				for gc_tx := gc_step20; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]

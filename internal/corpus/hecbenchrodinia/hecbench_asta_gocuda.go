@@ -115,7 +115,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
-//line hecbench_asta.go:43
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -123,7 +122,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
-//line hecbench_asta.go:43
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -131,7 +129,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
-//line hecbench_asta.go:43
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -139,7 +136,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						lmem[1] = atomic.Add(&head[0], 1)
 					}
 				}
-//line hecbench_asta.go:43
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -153,7 +149,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_asta.go:26
 				tid := gc_tx
 //line hecbench_asta.go:44
 				var data1, data2, data3, data4 T
@@ -194,7 +189,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_asta.go:26
 					tid := gc_tx
 					var i int
 //line hecbench_asta.go:69
@@ -236,7 +230,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
 					{
-//line hecbench_asta.go:93
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -244,7 +237,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
 					{
-//line hecbench_asta.go:93
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -252,7 +244,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
 					{
-//line hecbench_asta.go:93
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -260,7 +251,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
 				}
-//line hecbench_asta.go:93
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -272,12 +262,12 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_asta.go:26
 					tid := gc_tx
 					data1 := gc_s_data1[gc_rank]
 					data2 := gc_s_data2[gc_rank]
 					data3 := gc_s_data3[gc_rank]
 					data4 := gc_s_data4[gc_rank]
+//line hecbench_asta.go:32
 					var i int
 					backup1 := gc_s_backup1[gc_rank]
 					backup2 := gc_s_backup2[gc_rank]

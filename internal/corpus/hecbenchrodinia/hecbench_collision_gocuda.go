@@ -36,105 +36,90 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line hecbench_collision.go:90
 	var mask int = 0x01
 //line hecbench_collision.go:76
 	var c lessThan[int32]
 	var laneMask int = mask
 //line hecbench_collision.go:77
 	var width int = colWarpSize
-//line hecbench_collision.go:93
 	var mask_ int = 0x02
 //line hecbench_collision.go:76
 	var c_ lessThan[int32]
 	var laneMask_ int = mask_
 //line hecbench_collision.go:77
 	var width_ int = colWarpSize
-//line hecbench_collision.go:94
 	var mask_2 int = 0x01
 //line hecbench_collision.go:76
 	var c_2 lessThan[int32]
 	var laneMask_2 int = mask_2
 //line hecbench_collision.go:77
 	var width_2 int = colWarpSize
-//line hecbench_collision.go:97
 	var mask_3 int = 0x04
 //line hecbench_collision.go:76
 	var c_3 lessThan[int32]
 	var laneMask_3 int = mask_3
 //line hecbench_collision.go:77
 	var width_3 int = colWarpSize
-//line hecbench_collision.go:98
 	var mask_4 int = 0x02
 //line hecbench_collision.go:76
 	var c_4 lessThan[int32]
 	var laneMask_4 int = mask_4
 //line hecbench_collision.go:77
 	var width_4 int = colWarpSize
-//line hecbench_collision.go:99
 	var mask_5 int = 0x01
 //line hecbench_collision.go:76
 	var c_5 lessThan[int32]
 	var laneMask_5 int = mask_5
 //line hecbench_collision.go:77
 	var width_5 int = colWarpSize
-//line hecbench_collision.go:102
 	var mask_6 int = 0x08
 //line hecbench_collision.go:76
 	var c_6 lessThan[int32]
 	var laneMask_6 int = mask_6
 //line hecbench_collision.go:77
 	var width_6 int = colWarpSize
-//line hecbench_collision.go:103
 	var mask_7 int = 0x04
 //line hecbench_collision.go:76
 	var c_7 lessThan[int32]
 	var laneMask_7 int = mask_7
 //line hecbench_collision.go:77
 	var width_7 int = colWarpSize
-//line hecbench_collision.go:104
 	var mask_8 int = 0x02
 //line hecbench_collision.go:76
 	var c_8 lessThan[int32]
 	var laneMask_8 int = mask_8
 //line hecbench_collision.go:77
 	var width_8 int = colWarpSize
-//line hecbench_collision.go:105
 	var mask_9 int = 0x01
 //line hecbench_collision.go:76
 	var c_9 lessThan[int32]
 	var laneMask_9 int = mask_9
 //line hecbench_collision.go:77
 	var width_9 int = colWarpSize
-//line hecbench_collision.go:108
 	var mask_10 int = 0x10
 //line hecbench_collision.go:76
 	var c_10 lessThan[int32]
 	var laneMask_10 int = mask_10
 //line hecbench_collision.go:77
 	var width_10 int = colWarpSize
-//line hecbench_collision.go:109
 	var mask_11 int = 0x08
 //line hecbench_collision.go:76
 	var c_11 lessThan[int32]
 	var laneMask_11 int = mask_11
 //line hecbench_collision.go:77
 	var width_11 int = colWarpSize
-//line hecbench_collision.go:110
 	var mask_12 int = 0x04
 //line hecbench_collision.go:76
 	var c_12 lessThan[int32]
 	var laneMask_12 int = mask_12
 //line hecbench_collision.go:77
 	var width_12 int = colWarpSize
-//line hecbench_collision.go:111
 	var mask_13 int = 0x02
 //line hecbench_collision.go:76
 	var c_13 lessThan[int32]
 	var laneMask_13 int = mask_13
 //line hecbench_collision.go:77
 	var width_13 int = colWarpSize
-//line hecbench_collision.go:112
 	var mask_14 int = 0x01
 //line hecbench_collision.go:76
 	var c_14 lessThan[int32]
@@ -285,15 +270,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x := gc_l_x[gc_lane]
-//line hecbench_collision.go:76
 			dir := gc_l_dir[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_3 := gc_l_r_3[gc_lane]
-//line hecbench_collision.go:84
 			returned := gc_l_returned[gc_lane]
 //line hecbench_collision.go:70
 			var r_4 int32 = gc_c1r[gc_lane]
@@ -301,13 +282,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y := r_4
 			if b2i(c.compare(x, y)) == dir {
 				r_3 = y
-//line hecbench_collision.go:79
 				returned = true
 			}
 //line hecbench_collision.go:80
 			if !returned {
 				r_3 = x
-//line hecbench_collision.go:81
 				returned = true
 			}
 //line hecbench_collision.go:90
@@ -337,15 +316,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_ := gc_l_x_[gc_lane]
-//line hecbench_collision.go:76
 			dir_ := gc_l_dir_[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_5 := gc_l_r_5[gc_lane]
-//line hecbench_collision.go:84
 			returned_ := gc_l_returned_[gc_lane]
 //line hecbench_collision.go:70
 			var r_6 int32 = gc_c2r[gc_lane]
@@ -353,13 +328,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_ := r_6
 			if b2i(c_.compare(x_, y_)) == dir_ {
 				r_5 = y_
-//line hecbench_collision.go:79
 				returned_ = true
 			}
 //line hecbench_collision.go:80
 			if !returned_ {
 				r_5 = x_
-//line hecbench_collision.go:81
 				returned_ = true
 			}
 //line hecbench_collision.go:93
@@ -388,15 +361,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_2 := gc_l_x_2[gc_lane]
-//line hecbench_collision.go:76
 			dir_2 := gc_l_dir_2[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_7 := gc_l_r_7[gc_lane]
-//line hecbench_collision.go:84
 			returned_2 := gc_l_returned_2[gc_lane]
 //line hecbench_collision.go:70
 			var r_8 int32 = gc_c3r[gc_lane]
@@ -404,13 +373,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_2 := r_8
 			if b2i(c_2.compare(x_2, y_2)) == dir_2 {
 				r_7 = y_2
-//line hecbench_collision.go:79
 				returned_2 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_2 {
 				r_7 = x_2
-//line hecbench_collision.go:81
 				returned_2 = true
 			}
 //line hecbench_collision.go:94
@@ -440,15 +407,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_3 := gc_l_x_3[gc_lane]
-//line hecbench_collision.go:76
 			dir_3 := gc_l_dir_3[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_9 := gc_l_r_9[gc_lane]
-//line hecbench_collision.go:84
 			returned_3 := gc_l_returned_3[gc_lane]
 //line hecbench_collision.go:70
 			var r_10 int32 = gc_c4r[gc_lane]
@@ -456,13 +419,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_3 := r_10
 			if b2i(c_3.compare(x_3, y_3)) == dir_3 {
 				r_9 = y_3
-//line hecbench_collision.go:79
 				returned_3 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_3 {
 				r_9 = x_3
-//line hecbench_collision.go:81
 				returned_3 = true
 			}
 //line hecbench_collision.go:97
@@ -491,15 +452,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_4 := gc_l_x_4[gc_lane]
-//line hecbench_collision.go:76
 			dir_4 := gc_l_dir_4[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_11 := gc_l_r_11[gc_lane]
-//line hecbench_collision.go:84
 			returned_4 := gc_l_returned_4[gc_lane]
 //line hecbench_collision.go:70
 			var r_12 int32 = gc_c5r[gc_lane]
@@ -507,13 +464,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_4 := r_12
 			if b2i(c_4.compare(x_4, y_4)) == dir_4 {
 				r_11 = y_4
-//line hecbench_collision.go:79
 				returned_4 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_4 {
 				r_11 = x_4
-//line hecbench_collision.go:81
 				returned_4 = true
 			}
 //line hecbench_collision.go:98
@@ -542,15 +497,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_5 := gc_l_x_5[gc_lane]
-//line hecbench_collision.go:76
 			dir_5 := gc_l_dir_5[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_13 := gc_l_r_13[gc_lane]
-//line hecbench_collision.go:84
 			returned_5 := gc_l_returned_5[gc_lane]
 //line hecbench_collision.go:70
 			var r_14 int32 = gc_c6r[gc_lane]
@@ -558,13 +509,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_5 := r_14
 			if b2i(c_5.compare(x_5, y_5)) == dir_5 {
 				r_13 = y_5
-//line hecbench_collision.go:79
 				returned_5 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_5 {
 				r_13 = x_5
-//line hecbench_collision.go:81
 				returned_5 = true
 			}
 //line hecbench_collision.go:99
@@ -594,15 +543,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_6 := gc_l_x_6[gc_lane]
-//line hecbench_collision.go:76
 			dir_6 := gc_l_dir_6[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_15 := gc_l_r_15[gc_lane]
-//line hecbench_collision.go:84
 			returned_6 := gc_l_returned_6[gc_lane]
 //line hecbench_collision.go:70
 			var r_16 int32 = gc_c7r[gc_lane]
@@ -610,13 +555,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_6 := r_16
 			if b2i(c_6.compare(x_6, y_6)) == dir_6 {
 				r_15 = y_6
-//line hecbench_collision.go:79
 				returned_6 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_6 {
 				r_15 = x_6
-//line hecbench_collision.go:81
 				returned_6 = true
 			}
 //line hecbench_collision.go:102
@@ -645,15 +588,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_7 := gc_l_x_7[gc_lane]
-//line hecbench_collision.go:76
 			dir_7 := gc_l_dir_7[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_17 := gc_l_r_17[gc_lane]
-//line hecbench_collision.go:84
 			returned_7 := gc_l_returned_7[gc_lane]
 //line hecbench_collision.go:70
 			var r_18 int32 = gc_c8r[gc_lane]
@@ -661,13 +600,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_7 := r_18
 			if b2i(c_7.compare(x_7, y_7)) == dir_7 {
 				r_17 = y_7
-//line hecbench_collision.go:79
 				returned_7 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_7 {
 				r_17 = x_7
-//line hecbench_collision.go:81
 				returned_7 = true
 			}
 //line hecbench_collision.go:103
@@ -696,15 +633,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_8 := gc_l_x_8[gc_lane]
-//line hecbench_collision.go:76
 			dir_8 := gc_l_dir_8[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_19 := gc_l_r_19[gc_lane]
-//line hecbench_collision.go:84
 			returned_8 := gc_l_returned_8[gc_lane]
 //line hecbench_collision.go:70
 			var r_20 int32 = gc_c9r[gc_lane]
@@ -712,13 +645,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_8 := r_20
 			if b2i(c_8.compare(x_8, y_8)) == dir_8 {
 				r_19 = y_8
-//line hecbench_collision.go:79
 				returned_8 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_8 {
 				r_19 = x_8
-//line hecbench_collision.go:81
 				returned_8 = true
 			}
 //line hecbench_collision.go:104
@@ -747,15 +678,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_9 := gc_l_x_9[gc_lane]
-//line hecbench_collision.go:76
 			dir_9 := gc_l_dir_9[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_21 := gc_l_r_21[gc_lane]
-//line hecbench_collision.go:84
 			returned_9 := gc_l_returned_9[gc_lane]
 //line hecbench_collision.go:70
 			var r_22 int32 = gc_c10r[gc_lane]
@@ -763,13 +690,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_9 := r_22
 			if b2i(c_9.compare(x_9, y_9)) == dir_9 {
 				r_21 = y_9
-//line hecbench_collision.go:79
 				returned_9 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_9 {
 				r_21 = x_9
-//line hecbench_collision.go:81
 				returned_9 = true
 			}
 //line hecbench_collision.go:105
@@ -799,15 +724,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_10 := gc_l_x_10[gc_lane]
-//line hecbench_collision.go:76
 			dir_10 := gc_l_dir_10[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_23 := gc_l_r_23[gc_lane]
-//line hecbench_collision.go:84
 			returned_10 := gc_l_returned_10[gc_lane]
 //line hecbench_collision.go:70
 			var r_24 int32 = gc_c11r[gc_lane]
@@ -815,13 +736,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_10 := r_24
 			if b2i(c_10.compare(x_10, y_10)) == dir_10 {
 				r_23 = y_10
-//line hecbench_collision.go:79
 				returned_10 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_10 {
 				r_23 = x_10
-//line hecbench_collision.go:81
 				returned_10 = true
 			}
 //line hecbench_collision.go:108
@@ -850,15 +769,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_11 := gc_l_x_11[gc_lane]
-//line hecbench_collision.go:76
 			dir_11 := gc_l_dir_11[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_25 := gc_l_r_25[gc_lane]
-//line hecbench_collision.go:84
 			returned_11 := gc_l_returned_11[gc_lane]
 //line hecbench_collision.go:70
 			var r_26 int32 = gc_c12r[gc_lane]
@@ -866,13 +781,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_11 := r_26
 			if b2i(c_11.compare(x_11, y_11)) == dir_11 {
 				r_25 = y_11
-//line hecbench_collision.go:79
 				returned_11 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_11 {
 				r_25 = x_11
-//line hecbench_collision.go:81
 				returned_11 = true
 			}
 //line hecbench_collision.go:109
@@ -901,15 +814,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_12 := gc_l_x_12[gc_lane]
-//line hecbench_collision.go:76
 			dir_12 := gc_l_dir_12[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_27 := gc_l_r_27[gc_lane]
-//line hecbench_collision.go:84
 			returned_12 := gc_l_returned_12[gc_lane]
 //line hecbench_collision.go:70
 			var r_28 int32 = gc_c13r[gc_lane]
@@ -917,13 +826,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_12 := r_28
 			if b2i(c_12.compare(x_12, y_12)) == dir_12 {
 				r_27 = y_12
-//line hecbench_collision.go:79
 				returned_12 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_12 {
 				r_27 = x_12
-//line hecbench_collision.go:81
 				returned_12 = true
 			}
 //line hecbench_collision.go:110
@@ -952,15 +859,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_13 := gc_l_x_13[gc_lane]
-//line hecbench_collision.go:76
 			dir_13 := gc_l_dir_13[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_29 := gc_l_r_29[gc_lane]
-//line hecbench_collision.go:84
 			returned_13 := gc_l_returned_13[gc_lane]
 //line hecbench_collision.go:70
 			var r_30 int32 = gc_c14r[gc_lane]
@@ -968,13 +871,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_13 := r_30
 			if b2i(c_13.compare(x_13, y_13)) == dir_13 {
 				r_29 = y_13
-//line hecbench_collision.go:79
 				returned_13 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_13 {
 				r_29 = x_13
-//line hecbench_collision.go:81
 				returned_13 = true
 			}
 //line hecbench_collision.go:111
@@ -1003,13 +904,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_14 := gc_l_x_14[gc_lane]
-//line hecbench_collision.go:76
 			dir_14 := gc_l_dir_14[gc_lane]
 //line hecbench_collision.go:78
 			var val_ int32
-//line hecbench_collision.go:80
 			r_31 := gc_l_r_31[gc_lane]
-//line hecbench_collision.go:82
 			returned_14 := gc_l_returned_14[gc_lane]
 //line hecbench_collision.go:84
 			var val int32
@@ -1019,13 +917,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			y_14 := r_32
 			if b2i(c_14.compare(x_14, y_14)) == dir_14 {
 				r_31 = y_14
-//line hecbench_collision.go:79
 				returned_14 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_14 {
 				r_31 = x_14
-//line hecbench_collision.go:81
 				returned_14 = true
 			}
 //line hecbench_collision.go:112
@@ -1056,13 +952,12 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line hecbench_collision.go:136
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line hecbench_collision.go:138
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(hasDuplicate) && 32 <= len(hasDuplicate)-gc_off {
 				gc_at := hasDuplicate[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line hecbench_collision.go:143
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line hecbench_collision.go:131
@@ -1073,7 +968,6 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 					gc_at[gc_lane] = int32(b2i(r))
 				}
 			} else {
-//line hecbench_collision.go:172
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {

@@ -18,210 +18,180 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-//line hecbench_collision.go:90
 	var mask_ int = 0x01
 //line hecbench_collision.go:76
 	var c pairLessThan[int32, int32]
 	var laneMask int = mask_
 //line hecbench_collision.go:77
 	var width int = colWarpSize
-//line hecbench_collision.go:93
 	var mask_2 int = 0x02
 //line hecbench_collision.go:76
 	var c_ pairLessThan[int32, int32]
 	var laneMask_ int = mask_2
 //line hecbench_collision.go:77
 	var width_ int = colWarpSize
-//line hecbench_collision.go:94
 	var mask_3 int = 0x01
 //line hecbench_collision.go:76
 	var c_2 pairLessThan[int32, int32]
 	var laneMask_2 int = mask_3
 //line hecbench_collision.go:77
 	var width_2 int = colWarpSize
-//line hecbench_collision.go:97
 	var mask_4 int = 0x04
 //line hecbench_collision.go:76
 	var c_3 pairLessThan[int32, int32]
 	var laneMask_3 int = mask_4
 //line hecbench_collision.go:77
 	var width_3 int = colWarpSize
-//line hecbench_collision.go:98
 	var mask_5 int = 0x02
 //line hecbench_collision.go:76
 	var c_4 pairLessThan[int32, int32]
 	var laneMask_4 int = mask_5
 //line hecbench_collision.go:77
 	var width_4 int = colWarpSize
-//line hecbench_collision.go:99
 	var mask_6 int = 0x01
 //line hecbench_collision.go:76
 	var c_5 pairLessThan[int32, int32]
 	var laneMask_5 int = mask_6
 //line hecbench_collision.go:77
 	var width_5 int = colWarpSize
-//line hecbench_collision.go:102
 	var mask_7 int = 0x08
 //line hecbench_collision.go:76
 	var c_6 pairLessThan[int32, int32]
 	var laneMask_6 int = mask_7
 //line hecbench_collision.go:77
 	var width_6 int = colWarpSize
-//line hecbench_collision.go:103
 	var mask_8 int = 0x04
 //line hecbench_collision.go:76
 	var c_7 pairLessThan[int32, int32]
 	var laneMask_7 int = mask_8
 //line hecbench_collision.go:77
 	var width_7 int = colWarpSize
-//line hecbench_collision.go:104
 	var mask_9 int = 0x02
 //line hecbench_collision.go:76
 	var c_8 pairLessThan[int32, int32]
 	var laneMask_8 int = mask_9
 //line hecbench_collision.go:77
 	var width_8 int = colWarpSize
-//line hecbench_collision.go:105
 	var mask_10 int = 0x01
 //line hecbench_collision.go:76
 	var c_9 pairLessThan[int32, int32]
 	var laneMask_9 int = mask_10
 //line hecbench_collision.go:77
 	var width_9 int = colWarpSize
-//line hecbench_collision.go:108
 	var mask_11 int = 0x10
 //line hecbench_collision.go:76
 	var c_10 pairLessThan[int32, int32]
 	var laneMask_10 int = mask_11
 //line hecbench_collision.go:77
 	var width_10 int = colWarpSize
-//line hecbench_collision.go:109
 	var mask_12 int = 0x08
 //line hecbench_collision.go:76
 	var c_11 pairLessThan[int32, int32]
 	var laneMask_11 int = mask_12
 //line hecbench_collision.go:77
 	var width_11 int = colWarpSize
-//line hecbench_collision.go:110
 	var mask_13 int = 0x04
 //line hecbench_collision.go:76
 	var c_12 pairLessThan[int32, int32]
 	var laneMask_12 int = mask_13
 //line hecbench_collision.go:77
 	var width_12 int = colWarpSize
-//line hecbench_collision.go:111
 	var mask_14 int = 0x02
 //line hecbench_collision.go:76
 	var c_13 pairLessThan[int32, int32]
 	var laneMask_13 int = mask_14
 //line hecbench_collision.go:77
 	var width_13 int = colWarpSize
-//line hecbench_collision.go:112
 	var mask_15 int = 0x01
 //line hecbench_collision.go:76
 	var c_14 pairLessThan[int32, int32]
 	var laneMask_14 int = mask_15
 //line hecbench_collision.go:77
 	var width_14 int = colWarpSize
-//line hecbench_collision.go:90
 	var mask_16 int = 0x01
 //line hecbench_collision.go:76
 	var c_15 pairIntBoolLessThan
 	var laneMask_15 int = mask_16
 //line hecbench_collision.go:77
 	var width_15 int = colWarpSize
-//line hecbench_collision.go:93
 	var mask_17 int = 0x02
 //line hecbench_collision.go:76
 	var c_16 pairIntBoolLessThan
 	var laneMask_16 int = mask_17
 //line hecbench_collision.go:77
 	var width_16 int = colWarpSize
-//line hecbench_collision.go:94
 	var mask_18 int = 0x01
 //line hecbench_collision.go:76
 	var c_17 pairIntBoolLessThan
 	var laneMask_17 int = mask_18
 //line hecbench_collision.go:77
 	var width_17 int = colWarpSize
-//line hecbench_collision.go:97
 	var mask_19 int = 0x04
 //line hecbench_collision.go:76
 	var c_18 pairIntBoolLessThan
 	var laneMask_18 int = mask_19
 //line hecbench_collision.go:77
 	var width_18 int = colWarpSize
-//line hecbench_collision.go:98
 	var mask_20 int = 0x02
 //line hecbench_collision.go:76
 	var c_19 pairIntBoolLessThan
 	var laneMask_19 int = mask_20
 //line hecbench_collision.go:77
 	var width_19 int = colWarpSize
-//line hecbench_collision.go:99
 	var mask_21 int = 0x01
 //line hecbench_collision.go:76
 	var c_20 pairIntBoolLessThan
 	var laneMask_20 int = mask_21
 //line hecbench_collision.go:77
 	var width_20 int = colWarpSize
-//line hecbench_collision.go:102
 	var mask_22 int = 0x08
 //line hecbench_collision.go:76
 	var c_21 pairIntBoolLessThan
 	var laneMask_21 int = mask_22
 //line hecbench_collision.go:77
 	var width_21 int = colWarpSize
-//line hecbench_collision.go:103
 	var mask_23 int = 0x04
 //line hecbench_collision.go:76
 	var c_22 pairIntBoolLessThan
 	var laneMask_22 int = mask_23
 //line hecbench_collision.go:77
 	var width_22 int = colWarpSize
-//line hecbench_collision.go:104
 	var mask_24 int = 0x02
 //line hecbench_collision.go:76
 	var c_23 pairIntBoolLessThan
 	var laneMask_23 int = mask_24
 //line hecbench_collision.go:77
 	var width_23 int = colWarpSize
-//line hecbench_collision.go:105
 	var mask_25 int = 0x01
 //line hecbench_collision.go:76
 	var c_24 pairIntBoolLessThan
 	var laneMask_24 int = mask_25
 //line hecbench_collision.go:77
 	var width_24 int = colWarpSize
-//line hecbench_collision.go:108
 	var mask_26 int = 0x10
 //line hecbench_collision.go:76
 	var c_25 pairIntBoolLessThan
 	var laneMask_25 int = mask_26
 //line hecbench_collision.go:77
 	var width_25 int = colWarpSize
-//line hecbench_collision.go:109
 	var mask_27 int = 0x08
 //line hecbench_collision.go:76
 	var c_26 pairIntBoolLessThan
 	var laneMask_26 int = mask_27
 //line hecbench_collision.go:77
 	var width_26 int = colWarpSize
-//line hecbench_collision.go:110
 	var mask_28 int = 0x04
 //line hecbench_collision.go:76
 	var c_27 pairIntBoolLessThan
 	var laneMask_27 int = mask_28
 //line hecbench_collision.go:77
 	var width_27 int = colWarpSize
-//line hecbench_collision.go:111
 	var mask_29 int = 0x02
 //line hecbench_collision.go:76
 	var c_28 pairIntBoolLessThan
 	var laneMask_28 int = mask_29
 //line hecbench_collision.go:77
 	var width_28 int = colWarpSize
-//line hecbench_collision.go:112
 	var mask_30 int = 0x01
 //line hecbench_collision.go:76
 	var c_29 pairIntBoolLessThan
@@ -421,7 +391,6 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_collision.go:272
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -465,15 +434,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x := gc_l_x[gc_lane]
-//line hecbench_collision.go:76
 			dir := gc_l_dir[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_2 := gc_l_r_2[gc_lane]
-//line hecbench_collision.go:84
 			returned := gc_l_returned[gc_lane]
 //line hecbench_collision.go:70
 			var r_3 pair[int32, int32] = gc_c1r[gc_lane]
@@ -481,13 +446,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y := r_3
 			if b2i(c.compare(x, y)) == dir {
 				r_2 = y
-//line hecbench_collision.go:79
 				returned = true
 			}
 //line hecbench_collision.go:80
 			if !returned {
 				r_2 = x
-//line hecbench_collision.go:81
 				returned = true
 			}
 //line hecbench_collision.go:90
@@ -517,15 +480,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_ := gc_l_x_[gc_lane]
-//line hecbench_collision.go:76
 			dir_ := gc_l_dir_[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_4 := gc_l_r_4[gc_lane]
-//line hecbench_collision.go:84
 			returned_ := gc_l_returned_[gc_lane]
 //line hecbench_collision.go:70
 			var r_5 pair[int32, int32] = gc_c2r[gc_lane]
@@ -533,13 +492,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_ := r_5
 			if b2i(c_.compare(x_, y_)) == dir_ {
 				r_4 = y_
-//line hecbench_collision.go:79
 				returned_ = true
 			}
 //line hecbench_collision.go:80
 			if !returned_ {
 				r_4 = x_
-//line hecbench_collision.go:81
 				returned_ = true
 			}
 //line hecbench_collision.go:93
@@ -568,15 +525,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_2 := gc_l_x_2[gc_lane]
-//line hecbench_collision.go:76
 			dir_2 := gc_l_dir_2[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_6 := gc_l_r_6[gc_lane]
-//line hecbench_collision.go:84
 			returned_2 := gc_l_returned_2[gc_lane]
 //line hecbench_collision.go:70
 			var r_7 pair[int32, int32] = gc_c3r[gc_lane]
@@ -584,13 +537,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_2 := r_7
 			if b2i(c_2.compare(x_2, y_2)) == dir_2 {
 				r_6 = y_2
-//line hecbench_collision.go:79
 				returned_2 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_2 {
 				r_6 = x_2
-//line hecbench_collision.go:81
 				returned_2 = true
 			}
 //line hecbench_collision.go:94
@@ -620,15 +571,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_3 := gc_l_x_3[gc_lane]
-//line hecbench_collision.go:76
 			dir_3 := gc_l_dir_3[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_8 := gc_l_r_8[gc_lane]
-//line hecbench_collision.go:84
 			returned_3 := gc_l_returned_3[gc_lane]
 //line hecbench_collision.go:70
 			var r_9 pair[int32, int32] = gc_c4r[gc_lane]
@@ -636,13 +583,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_3 := r_9
 			if b2i(c_3.compare(x_3, y_3)) == dir_3 {
 				r_8 = y_3
-//line hecbench_collision.go:79
 				returned_3 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_3 {
 				r_8 = x_3
-//line hecbench_collision.go:81
 				returned_3 = true
 			}
 //line hecbench_collision.go:97
@@ -671,15 +616,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_4 := gc_l_x_4[gc_lane]
-//line hecbench_collision.go:76
 			dir_4 := gc_l_dir_4[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_10 := gc_l_r_10[gc_lane]
-//line hecbench_collision.go:84
 			returned_4 := gc_l_returned_4[gc_lane]
 //line hecbench_collision.go:70
 			var r_11 pair[int32, int32] = gc_c5r[gc_lane]
@@ -687,13 +628,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_4 := r_11
 			if b2i(c_4.compare(x_4, y_4)) == dir_4 {
 				r_10 = y_4
-//line hecbench_collision.go:79
 				returned_4 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_4 {
 				r_10 = x_4
-//line hecbench_collision.go:81
 				returned_4 = true
 			}
 //line hecbench_collision.go:98
@@ -722,15 +661,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_5 := gc_l_x_5[gc_lane]
-//line hecbench_collision.go:76
 			dir_5 := gc_l_dir_5[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_12 := gc_l_r_12[gc_lane]
-//line hecbench_collision.go:84
 			returned_5 := gc_l_returned_5[gc_lane]
 //line hecbench_collision.go:70
 			var r_13 pair[int32, int32] = gc_c6r[gc_lane]
@@ -738,13 +673,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_5 := r_13
 			if b2i(c_5.compare(x_5, y_5)) == dir_5 {
 				r_12 = y_5
-//line hecbench_collision.go:79
 				returned_5 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_5 {
 				r_12 = x_5
-//line hecbench_collision.go:81
 				returned_5 = true
 			}
 //line hecbench_collision.go:99
@@ -774,15 +707,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_6 := gc_l_x_6[gc_lane]
-//line hecbench_collision.go:76
 			dir_6 := gc_l_dir_6[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_14 := gc_l_r_14[gc_lane]
-//line hecbench_collision.go:84
 			returned_6 := gc_l_returned_6[gc_lane]
 //line hecbench_collision.go:70
 			var r_15 pair[int32, int32] = gc_c7r[gc_lane]
@@ -790,13 +719,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_6 := r_15
 			if b2i(c_6.compare(x_6, y_6)) == dir_6 {
 				r_14 = y_6
-//line hecbench_collision.go:79
 				returned_6 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_6 {
 				r_14 = x_6
-//line hecbench_collision.go:81
 				returned_6 = true
 			}
 //line hecbench_collision.go:102
@@ -825,15 +752,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_7 := gc_l_x_7[gc_lane]
-//line hecbench_collision.go:76
 			dir_7 := gc_l_dir_7[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_16 := gc_l_r_16[gc_lane]
-//line hecbench_collision.go:84
 			returned_7 := gc_l_returned_7[gc_lane]
 //line hecbench_collision.go:70
 			var r_17 pair[int32, int32] = gc_c8r[gc_lane]
@@ -841,13 +764,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_7 := r_17
 			if b2i(c_7.compare(x_7, y_7)) == dir_7 {
 				r_16 = y_7
-//line hecbench_collision.go:79
 				returned_7 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_7 {
 				r_16 = x_7
-//line hecbench_collision.go:81
 				returned_7 = true
 			}
 //line hecbench_collision.go:103
@@ -876,15 +797,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_8 := gc_l_x_8[gc_lane]
-//line hecbench_collision.go:76
 			dir_8 := gc_l_dir_8[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_18 := gc_l_r_18[gc_lane]
-//line hecbench_collision.go:84
 			returned_8 := gc_l_returned_8[gc_lane]
 //line hecbench_collision.go:70
 			var r_19 pair[int32, int32] = gc_c9r[gc_lane]
@@ -892,13 +809,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_8 := r_19
 			if b2i(c_8.compare(x_8, y_8)) == dir_8 {
 				r_18 = y_8
-//line hecbench_collision.go:79
 				returned_8 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_8 {
 				r_18 = x_8
-//line hecbench_collision.go:81
 				returned_8 = true
 			}
 //line hecbench_collision.go:104
@@ -927,15 +842,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_9 := gc_l_x_9[gc_lane]
-//line hecbench_collision.go:76
 			dir_9 := gc_l_dir_9[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_20 := gc_l_r_20[gc_lane]
-//line hecbench_collision.go:84
 			returned_9 := gc_l_returned_9[gc_lane]
 //line hecbench_collision.go:70
 			var r_21 pair[int32, int32] = gc_c10r[gc_lane]
@@ -943,13 +854,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_9 := r_21
 			if b2i(c_9.compare(x_9, y_9)) == dir_9 {
 				r_20 = y_9
-//line hecbench_collision.go:79
 				returned_9 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_9 {
 				r_20 = x_9
-//line hecbench_collision.go:81
 				returned_9 = true
 			}
 //line hecbench_collision.go:105
@@ -979,15 +888,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_10 := gc_l_x_10[gc_lane]
-//line hecbench_collision.go:76
 			dir_10 := gc_l_dir_10[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_22 := gc_l_r_22[gc_lane]
-//line hecbench_collision.go:84
 			returned_10 := gc_l_returned_10[gc_lane]
 //line hecbench_collision.go:70
 			var r_23 pair[int32, int32] = gc_c11r[gc_lane]
@@ -995,13 +900,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_10 := r_23
 			if b2i(c_10.compare(x_10, y_10)) == dir_10 {
 				r_22 = y_10
-//line hecbench_collision.go:79
 				returned_10 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_10 {
 				r_22 = x_10
-//line hecbench_collision.go:81
 				returned_10 = true
 			}
 //line hecbench_collision.go:108
@@ -1030,15 +933,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_11 := gc_l_x_11[gc_lane]
-//line hecbench_collision.go:76
 			dir_11 := gc_l_dir_11[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_24 := gc_l_r_24[gc_lane]
-//line hecbench_collision.go:84
 			returned_11 := gc_l_returned_11[gc_lane]
 //line hecbench_collision.go:70
 			var r_25 pair[int32, int32] = gc_c12r[gc_lane]
@@ -1046,13 +945,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_11 := r_25
 			if b2i(c_11.compare(x_11, y_11)) == dir_11 {
 				r_24 = y_11
-//line hecbench_collision.go:79
 				returned_11 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_11 {
 				r_24 = x_11
-//line hecbench_collision.go:81
 				returned_11 = true
 			}
 //line hecbench_collision.go:109
@@ -1081,15 +978,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_12 := gc_l_x_12[gc_lane]
-//line hecbench_collision.go:76
 			dir_12 := gc_l_dir_12[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_26 := gc_l_r_26[gc_lane]
-//line hecbench_collision.go:84
 			returned_12 := gc_l_returned_12[gc_lane]
 //line hecbench_collision.go:70
 			var r_27 pair[int32, int32] = gc_c13r[gc_lane]
@@ -1097,13 +990,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_12 := r_27
 			if b2i(c_12.compare(x_12, y_12)) == dir_12 {
 				r_26 = y_12
-//line hecbench_collision.go:79
 				returned_12 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_12 {
 				r_26 = x_12
-//line hecbench_collision.go:81
 				returned_12 = true
 			}
 //line hecbench_collision.go:110
@@ -1132,15 +1023,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_13 := gc_l_x_13[gc_lane]
-//line hecbench_collision.go:76
 			dir_13 := gc_l_dir_13[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			laneID := gc_l_laneID[gc_lane]
-//line hecbench_collision.go:82
 			r_28 := gc_l_r_28[gc_lane]
-//line hecbench_collision.go:84
 			returned_13 := gc_l_returned_13[gc_lane]
 //line hecbench_collision.go:70
 			var r_29 pair[int32, int32] = gc_c14r[gc_lane]
@@ -1148,13 +1035,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_13 := r_29
 			if b2i(c_13.compare(x_13, y_13)) == dir_13 {
 				r_28 = y_13
-//line hecbench_collision.go:79
 				returned_13 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_13 {
 				r_28 = x_13
-//line hecbench_collision.go:81
 				returned_13 = true
 			}
 //line hecbench_collision.go:111
@@ -1183,13 +1068,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_14 := gc_l_x_14[gc_lane]
-//line hecbench_collision.go:76
 			dir_14 := gc_l_dir_14[gc_lane]
 //line hecbench_collision.go:78
 			var val_ pair[int32, int32]
-//line hecbench_collision.go:80
 			r_30 := gc_l_r_30[gc_lane]
-//line hecbench_collision.go:82
 			returned_14 := gc_l_returned_14[gc_lane]
 //line hecbench_collision.go:84
 			var pVal pair[int32, int32]
@@ -1199,13 +1081,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_14 := r_31
 			if b2i(c_14.compare(x_14, y_14)) == dir_14 {
 				r_30 = y_14
-//line hecbench_collision.go:79
 				returned_14 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_14 {
 				r_30 = x_14
-//line hecbench_collision.go:81
 				returned_14 = true
 			}
 //line hecbench_collision.go:112
@@ -1258,15 +1138,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_15 := gc_l_x_15[gc_lane]
-//line hecbench_collision.go:76
 			dir_15 := gc_l_dir_15[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_33 := gc_l_r_33[gc_lane]
-//line hecbench_collision.go:84
 			returned_15 := gc_l_returned_15[gc_lane]
 //line hecbench_collision.go:70
 			var r_34 pair[int32, bool] = gc_c17r[gc_lane]
@@ -1274,13 +1150,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_15 := r_34
 			if b2i(c_15.compare(x_15, y_15)) == dir_15 {
 				r_33 = y_15
-//line hecbench_collision.go:79
 				returned_15 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_15 {
 				r_33 = x_15
-//line hecbench_collision.go:81
 				returned_15 = true
 			}
 //line hecbench_collision.go:90
@@ -1310,15 +1184,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_16 := gc_l_x_16[gc_lane]
-//line hecbench_collision.go:76
 			dir_16 := gc_l_dir_16[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_35 := gc_l_r_35[gc_lane]
-//line hecbench_collision.go:84
 			returned_16 := gc_l_returned_16[gc_lane]
 //line hecbench_collision.go:70
 			var r_36 pair[int32, bool] = gc_c18r[gc_lane]
@@ -1326,13 +1196,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_16 := r_36
 			if b2i(c_16.compare(x_16, y_16)) == dir_16 {
 				r_35 = y_16
-//line hecbench_collision.go:79
 				returned_16 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_16 {
 				r_35 = x_16
-//line hecbench_collision.go:81
 				returned_16 = true
 			}
 //line hecbench_collision.go:93
@@ -1361,15 +1229,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_17 := gc_l_x_17[gc_lane]
-//line hecbench_collision.go:76
 			dir_17 := gc_l_dir_17[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_37 := gc_l_r_37[gc_lane]
-//line hecbench_collision.go:84
 			returned_17 := gc_l_returned_17[gc_lane]
 //line hecbench_collision.go:70
 			var r_38 pair[int32, bool] = gc_c19r[gc_lane]
@@ -1377,13 +1241,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_17 := r_38
 			if b2i(c_17.compare(x_17, y_17)) == dir_17 {
 				r_37 = y_17
-//line hecbench_collision.go:79
 				returned_17 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_17 {
 				r_37 = x_17
-//line hecbench_collision.go:81
 				returned_17 = true
 			}
 //line hecbench_collision.go:94
@@ -1413,15 +1275,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_18 := gc_l_x_18[gc_lane]
-//line hecbench_collision.go:76
 			dir_18 := gc_l_dir_18[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_39 := gc_l_r_39[gc_lane]
-//line hecbench_collision.go:84
 			returned_18 := gc_l_returned_18[gc_lane]
 //line hecbench_collision.go:70
 			var r_40 pair[int32, bool] = gc_c20r[gc_lane]
@@ -1429,13 +1287,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_18 := r_40
 			if b2i(c_18.compare(x_18, y_18)) == dir_18 {
 				r_39 = y_18
-//line hecbench_collision.go:79
 				returned_18 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_18 {
 				r_39 = x_18
-//line hecbench_collision.go:81
 				returned_18 = true
 			}
 //line hecbench_collision.go:97
@@ -1464,15 +1320,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_19 := gc_l_x_19[gc_lane]
-//line hecbench_collision.go:76
 			dir_19 := gc_l_dir_19[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_41 := gc_l_r_41[gc_lane]
-//line hecbench_collision.go:84
 			returned_19 := gc_l_returned_19[gc_lane]
 //line hecbench_collision.go:70
 			var r_42 pair[int32, bool] = gc_c21r[gc_lane]
@@ -1480,13 +1332,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_19 := r_42
 			if b2i(c_19.compare(x_19, y_19)) == dir_19 {
 				r_41 = y_19
-//line hecbench_collision.go:79
 				returned_19 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_19 {
 				r_41 = x_19
-//line hecbench_collision.go:81
 				returned_19 = true
 			}
 //line hecbench_collision.go:98
@@ -1515,15 +1365,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_20 := gc_l_x_20[gc_lane]
-//line hecbench_collision.go:76
 			dir_20 := gc_l_dir_20[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_43 := gc_l_r_43[gc_lane]
-//line hecbench_collision.go:84
 			returned_20 := gc_l_returned_20[gc_lane]
 //line hecbench_collision.go:70
 			var r_44 pair[int32, bool] = gc_c22r[gc_lane]
@@ -1531,13 +1377,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_20 := r_44
 			if b2i(c_20.compare(x_20, y_20)) == dir_20 {
 				r_43 = y_20
-//line hecbench_collision.go:79
 				returned_20 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_20 {
 				r_43 = x_20
-//line hecbench_collision.go:81
 				returned_20 = true
 			}
 //line hecbench_collision.go:99
@@ -1567,15 +1411,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_21 := gc_l_x_21[gc_lane]
-//line hecbench_collision.go:76
 			dir_21 := gc_l_dir_21[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_45 := gc_l_r_45[gc_lane]
-//line hecbench_collision.go:84
 			returned_21 := gc_l_returned_21[gc_lane]
 //line hecbench_collision.go:70
 			var r_46 pair[int32, bool] = gc_c23r[gc_lane]
@@ -1583,13 +1423,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_21 := r_46
 			if b2i(c_21.compare(x_21, y_21)) == dir_21 {
 				r_45 = y_21
-//line hecbench_collision.go:79
 				returned_21 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_21 {
 				r_45 = x_21
-//line hecbench_collision.go:81
 				returned_21 = true
 			}
 //line hecbench_collision.go:102
@@ -1618,15 +1456,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_22 := gc_l_x_22[gc_lane]
-//line hecbench_collision.go:76
 			dir_22 := gc_l_dir_22[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_47 := gc_l_r_47[gc_lane]
-//line hecbench_collision.go:84
 			returned_22 := gc_l_returned_22[gc_lane]
 //line hecbench_collision.go:70
 			var r_48 pair[int32, bool] = gc_c24r[gc_lane]
@@ -1634,13 +1468,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_22 := r_48
 			if b2i(c_22.compare(x_22, y_22)) == dir_22 {
 				r_47 = y_22
-//line hecbench_collision.go:79
 				returned_22 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_22 {
 				r_47 = x_22
-//line hecbench_collision.go:81
 				returned_22 = true
 			}
 //line hecbench_collision.go:103
@@ -1669,15 +1501,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_23 := gc_l_x_23[gc_lane]
-//line hecbench_collision.go:76
 			dir_23 := gc_l_dir_23[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_49 := gc_l_r_49[gc_lane]
-//line hecbench_collision.go:84
 			returned_23 := gc_l_returned_23[gc_lane]
 //line hecbench_collision.go:70
 			var r_50 pair[int32, bool] = gc_c25r[gc_lane]
@@ -1685,13 +1513,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_23 := r_50
 			if b2i(c_23.compare(x_23, y_23)) == dir_23 {
 				r_49 = y_23
-//line hecbench_collision.go:79
 				returned_23 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_23 {
 				r_49 = x_23
-//line hecbench_collision.go:81
 				returned_23 = true
 			}
 //line hecbench_collision.go:104
@@ -1720,15 +1546,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_24 := gc_l_x_24[gc_lane]
-//line hecbench_collision.go:76
 			dir_24 := gc_l_dir_24[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_51 := gc_l_r_51[gc_lane]
-//line hecbench_collision.go:84
 			returned_24 := gc_l_returned_24[gc_lane]
 //line hecbench_collision.go:70
 			var r_52 pair[int32, bool] = gc_c26r[gc_lane]
@@ -1736,13 +1558,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_24 := r_52
 			if b2i(c_24.compare(x_24, y_24)) == dir_24 {
 				r_51 = y_24
-//line hecbench_collision.go:79
 				returned_24 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_24 {
 				r_51 = x_24
-//line hecbench_collision.go:81
 				returned_24 = true
 			}
 //line hecbench_collision.go:105
@@ -1772,15 +1592,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_25 := gc_l_x_25[gc_lane]
-//line hecbench_collision.go:76
 			dir_25 := gc_l_dir_25[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_53 := gc_l_r_53[gc_lane]
-//line hecbench_collision.go:84
 			returned_25 := gc_l_returned_25[gc_lane]
 //line hecbench_collision.go:70
 			var r_54 pair[int32, bool] = gc_c27r[gc_lane]
@@ -1788,13 +1604,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_25 := r_54
 			if b2i(c_25.compare(x_25, y_25)) == dir_25 {
 				r_53 = y_25
-//line hecbench_collision.go:79
 				returned_25 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_25 {
 				r_53 = x_25
-//line hecbench_collision.go:81
 				returned_25 = true
 			}
 //line hecbench_collision.go:108
@@ -1823,15 +1637,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_26 := gc_l_x_26[gc_lane]
-//line hecbench_collision.go:76
 			dir_26 := gc_l_dir_26[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_55 := gc_l_r_55[gc_lane]
-//line hecbench_collision.go:84
 			returned_26 := gc_l_returned_26[gc_lane]
 //line hecbench_collision.go:70
 			var r_56 pair[int32, bool] = gc_c28r[gc_lane]
@@ -1839,13 +1649,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_26 := r_56
 			if b2i(c_26.compare(x_26, y_26)) == dir_26 {
 				r_55 = y_26
-//line hecbench_collision.go:79
 				returned_26 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_26 {
 				r_55 = x_26
-//line hecbench_collision.go:81
 				returned_26 = true
 			}
 //line hecbench_collision.go:109
@@ -1874,15 +1682,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_27 := gc_l_x_27[gc_lane]
-//line hecbench_collision.go:76
 			dir_27 := gc_l_dir_27[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_57 := gc_l_r_57[gc_lane]
-//line hecbench_collision.go:84
 			returned_27 := gc_l_returned_27[gc_lane]
 //line hecbench_collision.go:70
 			var r_58 pair[int32, bool] = gc_c29r[gc_lane]
@@ -1890,13 +1694,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_27 := r_58
 			if b2i(c_27.compare(x_27, y_27)) == dir_27 {
 				r_57 = y_27
-//line hecbench_collision.go:79
 				returned_27 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_27 {
 				r_57 = x_27
-//line hecbench_collision.go:81
 				returned_27 = true
 			}
 //line hecbench_collision.go:110
@@ -1925,15 +1727,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_28 := gc_l_x_28[gc_lane]
-//line hecbench_collision.go:76
 			dir_28 := gc_l_dir_28[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			laneID_ := gc_l_laneID_[gc_lane]
-//line hecbench_collision.go:82
 			r_59 := gc_l_r_59[gc_lane]
-//line hecbench_collision.go:84
 			returned_28 := gc_l_returned_28[gc_lane]
 //line hecbench_collision.go:70
 			var r_60 pair[int32, bool] = gc_c30r[gc_lane]
@@ -1941,13 +1739,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_28 := r_60
 			if b2i(c_28.compare(x_28, y_28)) == dir_28 {
 				r_59 = y_28
-//line hecbench_collision.go:79
 				returned_28 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_28 {
 				r_59 = x_28
-//line hecbench_collision.go:81
 				returned_28 = true
 			}
 //line hecbench_collision.go:111
@@ -1976,13 +1772,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_29 := gc_l_x_29[gc_lane]
-//line hecbench_collision.go:76
 			dir_29 := gc_l_dir_29[gc_lane]
 //line hecbench_collision.go:78
 			var val_17 pair[int32, bool]
-//line hecbench_collision.go:80
 			r_61 := gc_l_r_61[gc_lane]
-//line hecbench_collision.go:82
 			returned_29 := gc_l_returned_29[gc_lane]
 //line hecbench_collision.go:84
 			var dup pair[int32, bool]
@@ -1992,13 +1785,11 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			y_29 := r_62
 			if b2i(c_29.compare(x_29, y_29)) == dir_29 {
 				r_61 = y_29
-//line hecbench_collision.go:79
 				returned_29 = true
 			}
 //line hecbench_collision.go:80
 			if !returned_29 {
 				r_61 = x_29
-//line hecbench_collision.go:81
 				returned_29 = true
 			}
 //line hecbench_collision.go:112
@@ -2017,11 +1808,9 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			gc_rank := gc_w + gc_lane
 //line hecbench_collision.go:158
 			var r uint32 = gc_c32r[gc_lane]
-//line hecbench_collision.go:160
 			gc_s_r[gc_rank] = r
 		}
 	}
-//line hecbench_collision.go:165
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -2034,12 +1823,12 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
+//line hecbench_collision.go:177
 				mask := r
 //line hecbench_collision.go:179
 				*duplicateMask = mask
 			}
 			{
-//line hecbench_collision.go:184
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2050,7 +1839,6 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 				*duplicateMask = mask
 			}
 			{
-//line hecbench_collision.go:184
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2061,7 +1849,6 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 				*duplicateMask = mask
 			}
 			{
-//line hecbench_collision.go:184
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -2072,7 +1859,6 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 				*duplicateMask = mask
 			}
 		}
-//line hecbench_collision.go:184
 		for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank

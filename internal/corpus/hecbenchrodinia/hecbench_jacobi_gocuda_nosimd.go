@@ -52,7 +52,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:29
 							i := gc_tx + gc_bx*gc_bdx
 							j := gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
@@ -76,7 +75,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:29
 					i := gc_tx + gc_bx*gc_bdx
 					j := gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
@@ -99,7 +97,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:29
 					i := gc_tx + gc_bx*gc_bdx
 					j := gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
@@ -135,7 +132,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line hecbench_jacobi.go:94
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		gc_ty := gc_tidx.Y
@@ -150,10 +146,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:29
 			i := gc_tx + gc_bx*gc_bdx
 			j := gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:59
 			err := float32(0.0)
 //line hecbench_jacobi.go:61
 			if j >= 1 && j <= jacobiN-2 {
@@ -167,14 +161,12 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					err = df * df
 				}
 			}
-//line hecbench_jacobi.go:73
 			gc_s_err[gc_rank] = err
 		}
 //line hecbench_jacobi.go:76
 		for offset := 8; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:80
 				err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:77
 				gc_c1v[gc_lane] = err
@@ -183,7 +175,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:81
 				err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:77
 				err += gc_c1r[gc_lane]
@@ -192,7 +183,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		}
 	}
 	{
-//line hecbench_jacobi.go:84
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -200,60 +190,47 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_ty
+//line hecbench_jacobi.go:91
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
 				gc_at6 := reductionArray[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_jacobi.go:98
 						gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:100
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 						gc_at6[0] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step + 1
-//line hecbench_jacobi.go:92
 						gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 						gc_at6[0] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step + 2
-//line hecbench_jacobi.go:92
 						gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 						gc_at6[0] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step + 3
-//line hecbench_jacobi.go:92
 						gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 						gc_at6[0] = err
 					}
 				}
-//line hecbench_jacobi.go:90
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:93
 					err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 					gc_at6[0] = err
 				}
 			} else {
-//line hecbench_jacobi.go:90
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -265,7 +242,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						reductionArray[gc_ty] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -274,7 +250,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						reductionArray[gc_ty] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -283,7 +258,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						reductionArray[gc_ty] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -292,7 +266,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						reductionArray[gc_ty] = err
 					}
 				}
-//line hecbench_jacobi.go:90
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -301,7 +274,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					reductionArray[gc_ty] = err
 				}
 			}
-//line hecbench_jacobi.go:90
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -315,7 +287,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_jacobi.go:105
 		var gc_m12 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -332,7 +303,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:94
 				if gc_ty == 0 {
 					gc_m12 |= 1 << gc_lane
 				}
@@ -344,13 +314,12 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-//line hecbench_jacobi.go:106
 				gc_x0 := gc_tidx.X
 				gc_off5 := gc_x0
+//line hecbench_jacobi.go:108
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(reductionArray) && 32 <= len(reductionArray)-gc_off5 {
 					gc_at7 := reductionArray[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line hecbench_jacobi.go:113
 						gc_rank := gc_w + gc_lane
 //line hecbench_jacobi.go:115
 						var err float32
@@ -383,7 +352,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:103
 					err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:97
 					gc_c2v[gc_lane] = err
@@ -395,7 +363,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:104
 					err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:97
 					err += gc_c2r[gc_lane]
@@ -416,8 +383,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:99
 					if gc_tx == 0 {
+//line hecbench_jacobi.go:100
 						atomic.Add(error_, err)
 					}
 				}

@@ -52,13 +52,11 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						gc_at5 := fOldTile[gc_row3][gc_off+gc_fastlo:][:gc_seglen]
 						gc_vstep := gc_fastlo
 						if compiled.SIMD {
-//line hecbench_jacobi.go:29
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_steps2:
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:29
 								var i int = gc_tx + gc_bx*gc_bdx
 								var j int = gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
@@ -67,14 +65,12 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								var gc_j6 int = j
 //line hecbench_jacobi.go:19
 								var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
-//line hecbench_jacobi.go:19
 								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:35
 								if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
 //line hecbench_jacobi.go:35
 									gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
 								} else {
-//line hecbench_jacobi.go:35
 									break gc_steps2
 								}
 //line hecbench_jacobi.go:35
@@ -84,15 +80,12 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								if gc_if3.ToBits() != 0 {
 //line hecbench_jacobi.go:44
 									var gc_t11 int = i - 1
-//line hecbench_jacobi.go:44
 									var gc_i7 int = gc_t11
 //line hecbench_jacobi.go:44
 									var gc_j7 int = j
-//line hecbench_jacobi.go:44
 									var gc_t12 int = ((gc_i7) + (gc_j7)*
 //line hecbench_jacobi.go:19
 										jacobiN)
-//line hecbench_jacobi.go:19
 									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 									if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
@@ -101,19 +94,14 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 									} else {
 //line hecbench_jacobi.go:44
 										var gc_lanes11 [8]float32
-//line hecbench_jacobi.go:44
 										for gc_k11 := range 8 {
-//line hecbench_jacobi.go:44
 											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
-//line hecbench_jacobi.go:44
 												gc_pos.Thread = gc_rank + gc_k11
 //line hecbench_jacobi.go:44
 												gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
 											}
 										}
-//line hecbench_jacobi.go:44
 										gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:44
 										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
 									}
 //line hecbench_jacobi.go:44
@@ -123,15 +111,12 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								if gc_if4.ToBits() != 0 {
 //line hecbench_jacobi.go:47
 									var gc_t13 int = i + 1
-//line hecbench_jacobi.go:47
 									var gc_i8 int = gc_t13
 //line hecbench_jacobi.go:47
 									var gc_j8 int = j
-//line hecbench_jacobi.go:47
 									var gc_t14 int = ((gc_i8) + (gc_j8)*
 //line hecbench_jacobi.go:19
 										jacobiN)
-//line hecbench_jacobi.go:19
 									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 									if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
@@ -140,19 +125,14 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 									} else {
 //line hecbench_jacobi.go:47
 										var gc_lanes12 [8]float32
-//line hecbench_jacobi.go:47
 										for gc_k12 := range 8 {
-//line hecbench_jacobi.go:47
 											if gc_if4.ToBits()&(1<<gc_k12) != 0 {
-//line hecbench_jacobi.go:47
 												gc_pos.Thread = gc_rank + gc_k12
 //line hecbench_jacobi.go:47
 												gc_lanes12[gc_k12] = fOld[gc_t14+gc_k12]
 											}
 										}
-//line hecbench_jacobi.go:47
 										gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:47
 										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
 									}
 //line hecbench_jacobi.go:47
@@ -164,13 +144,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 										1
 //line hecbench_jacobi.go:50
 									var gc_i9 int = i
-//line hecbench_jacobi.go:50
 									var gc_j9 int = gc_t15
-//line hecbench_jacobi.go:50
 									var gc_t16 int = ((gc_i9) + (gc_j9)*
 //line hecbench_jacobi.go:19
 										jacobiN)
-//line hecbench_jacobi.go:19
 									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 									if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
@@ -179,19 +156,14 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 									} else {
 //line hecbench_jacobi.go:50
 										var gc_lanes13 [8]float32
-//line hecbench_jacobi.go:50
 										for gc_k13 := range 8 {
-//line hecbench_jacobi.go:50
 											if 0xff&(1<<gc_k13) != 0 {
-//line hecbench_jacobi.go:50
 												gc_pos.Thread = gc_rank + gc_k13
 //line hecbench_jacobi.go:50
 												gc_lanes13[gc_k13] = fOld[gc_t16+gc_k13]
 											}
 										}
-//line hecbench_jacobi.go:50
 										gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:50
 										gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
 									}
 //line hecbench_jacobi.go:50
@@ -203,13 +175,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 										1
 //line hecbench_jacobi.go:53
 									var gc_i10 int = i
-//line hecbench_jacobi.go:53
 									var gc_j10 int = gc_t17
-//line hecbench_jacobi.go:53
 									var gc_t18 int = ((gc_i10) + (gc_j10)*
 //line hecbench_jacobi.go:19
 										jacobiN)
-//line hecbench_jacobi.go:19
 									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 									if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
@@ -218,33 +187,26 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 									} else {
 //line hecbench_jacobi.go:53
 										var gc_lanes14 [8]float32
-//line hecbench_jacobi.go:53
 										for gc_k14 := range 8 {
-//line hecbench_jacobi.go:53
 											if 0xff&(1<<gc_k14) != 0 {
-//line hecbench_jacobi.go:53
 												gc_pos.Thread = gc_rank + gc_k14
 //line hecbench_jacobi.go:53
 												gc_lanes14[gc_k14] = fOld[gc_t18+gc_k14]
 											}
 										}
-//line hecbench_jacobi.go:53
 										gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:53
 										gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
 									}
 //line hecbench_jacobi.go:53
 									gc_ld10.StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 								}
 							}
-//line hecbench_jacobi.go:55
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:29
 							i := gc_tx + gc_bx*gc_bdx
 							j := gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
@@ -268,7 +230,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:29
 					i := gc_tx + gc_bx*gc_bdx
 					j := gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
@@ -290,19 +251,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line hecbench_jacobi.go:29
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:29
 						var i int = gc_tx + gc_bx*gc_bdx
 						var j int = gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
 						if (gc_tx+1) < 0 || (gc_tx+1) > len(fOldTile[gc_ty+1])-8 {
-//line hecbench_jacobi.go:35
 							break
 						}
 //line hecbench_jacobi.go:35
@@ -311,14 +269,12 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						var gc_j int = j
 //line hecbench_jacobi.go:19
 						var gc_t int = ((gc_i) + (gc_j)*jacobiN)
-//line hecbench_jacobi.go:19
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:35
 						if gc_t >= 0 && gc_t <= len(fOld)-8 {
 //line hecbench_jacobi.go:35
 							gc_ld = archsimd.LoadFloat32x8Slice(fOld[gc_t:])
 						} else {
-//line hecbench_jacobi.go:35
 							break gc_steps
 						}
 //line hecbench_jacobi.go:35
@@ -328,15 +284,12 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						if gc_if.ToBits() != 0 {
 //line hecbench_jacobi.go:44
 							var gc_t2 int = i - 1
-//line hecbench_jacobi.go:44
 							var gc_i2 int = gc_t2
 //line hecbench_jacobi.go:44
 							var gc_j2 int = j
-//line hecbench_jacobi.go:44
 							var gc_t3 int = ((gc_i2) + (gc_j2)*
 //line hecbench_jacobi.go:19
 								jacobiN)
-//line hecbench_jacobi.go:19
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 							if gc_t3 >= 0 && gc_t3 <= len(fOld)-8 {
@@ -345,19 +298,14 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:44
 								var gc_lanes2 [8]float32
-//line hecbench_jacobi.go:44
 								for gc_k2 := range 8 {
-//line hecbench_jacobi.go:44
 									if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_jacobi.go:44
 										gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_jacobi.go:44
 										gc_lanes2[gc_k2] = fOld[gc_t3+gc_k2]
 									}
 								}
-//line hecbench_jacobi.go:44
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:44
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 							}
 //line hecbench_jacobi.go:44
@@ -367,19 +315,14 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:44
 								var gc_lanes3 [8]float32
-//line hecbench_jacobi.go:44
 								gc_ld2.Store(&gc_lanes3)
-//line hecbench_jacobi.go:44
 								for gc_k3 := range 8 {
-//line hecbench_jacobi.go:44
 									if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line hecbench_jacobi.go:44
 										gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_jacobi.go:44
 										fOldTile[gc_ty+1][(gc_tx+0)+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
-//line hecbench_jacobi.go:44
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -388,15 +331,12 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						if gc_if2.ToBits() != 0 {
 //line hecbench_jacobi.go:47
 							var gc_t4 int = i + 1
-//line hecbench_jacobi.go:47
 							var gc_i3 int = gc_t4
 //line hecbench_jacobi.go:47
 							var gc_j3 int = j
-//line hecbench_jacobi.go:47
 							var gc_t5 int = ((gc_i3) + (gc_j3)*
 //line hecbench_jacobi.go:19
 								jacobiN)
-//line hecbench_jacobi.go:19
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 							if gc_t5 >= 0 && gc_t5 <= len(fOld)-8 {
@@ -405,19 +345,14 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:47
 								var gc_lanes4 [8]float32
-//line hecbench_jacobi.go:47
 								for gc_k4 := range 8 {
-//line hecbench_jacobi.go:47
 									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_jacobi.go:47
 										gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_jacobi.go:47
 										gc_lanes4[gc_k4] = fOld[gc_t5+gc_k4]
 									}
 								}
-//line hecbench_jacobi.go:47
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:47
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 							}
 //line hecbench_jacobi.go:47
@@ -427,19 +362,14 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:47
 								var gc_lanes5 [8]float32
-//line hecbench_jacobi.go:47
 								gc_ld3.Store(&gc_lanes5)
-//line hecbench_jacobi.go:47
 								for gc_k5 := range 8 {
-//line hecbench_jacobi.go:47
 									if gc_if2.ToBits()&(1<<gc_k5) != 0 {
-//line hecbench_jacobi.go:47
 										gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_jacobi.go:47
 										fOldTile[gc_ty+1][(gc_tx+2)+gc_k5] = gc_lanes5[gc_k5]
 									}
 								}
-//line hecbench_jacobi.go:47
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -450,13 +380,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								1
 //line hecbench_jacobi.go:50
 							var gc_i4 int = i
-//line hecbench_jacobi.go:50
 							var gc_j4 int = gc_t6
-//line hecbench_jacobi.go:50
 							var gc_t7 int = ((gc_i4) + (gc_j4)*
 //line hecbench_jacobi.go:19
 								jacobiN)
-//line hecbench_jacobi.go:19
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 							if gc_t7 >= 0 && gc_t7 <= len(fOld)-8 {
@@ -465,19 +392,14 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:50
 								var gc_lanes6 [8]float32
-//line hecbench_jacobi.go:50
 								for gc_k6 := range 8 {
-//line hecbench_jacobi.go:50
 									if 0xff&(1<<gc_k6) != 0 {
-//line hecbench_jacobi.go:50
 										gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_jacobi.go:50
 										gc_lanes6[gc_k6] = fOld[gc_t7+gc_k6]
 									}
 								}
-//line hecbench_jacobi.go:50
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:50
 								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
 							}
 //line hecbench_jacobi.go:50
@@ -487,19 +409,14 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:50
 								var gc_lanes7 [8]float32
-//line hecbench_jacobi.go:50
 								gc_ld4.Store(&gc_lanes7)
-//line hecbench_jacobi.go:50
 								for gc_k7 := range 8 {
-//line hecbench_jacobi.go:50
 									if 0xff&(1<<gc_k7) != 0 {
-//line hecbench_jacobi.go:50
 										gc_pos.Thread = gc_rank + gc_k7
 //line hecbench_jacobi.go:50
 										fOldTile[gc_ty+0][(gc_tx+1)+gc_k7] = gc_lanes7[gc_k7]
 									}
 								}
-//line hecbench_jacobi.go:50
 								gc_pos.Thread = gc_rank
 							}
 						}
@@ -510,13 +427,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								1
 //line hecbench_jacobi.go:53
 							var gc_i5 int = i
-//line hecbench_jacobi.go:53
 							var gc_j5 int = gc_t8
-//line hecbench_jacobi.go:53
 							var gc_t9 int = ((gc_i5) + (gc_j5)*
 //line hecbench_jacobi.go:19
 								jacobiN)
-//line hecbench_jacobi.go:19
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 							if gc_t9 >= 0 && gc_t9 <= len(fOld)-8 {
@@ -525,19 +439,14 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:53
 								var gc_lanes8 [8]float32
-//line hecbench_jacobi.go:53
 								for gc_k8 := range 8 {
-//line hecbench_jacobi.go:53
 									if 0xff&(1<<gc_k8) != 0 {
-//line hecbench_jacobi.go:53
 										gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_jacobi.go:53
 										gc_lanes8[gc_k8] = fOld[gc_t9+gc_k8]
 									}
 								}
-//line hecbench_jacobi.go:53
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:53
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes8)
 							}
 //line hecbench_jacobi.go:53
@@ -547,30 +456,23 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:53
 								var gc_lanes9 [8]float32
-//line hecbench_jacobi.go:53
 								gc_ld5.Store(&gc_lanes9)
-//line hecbench_jacobi.go:53
 								for gc_k9 := range 8 {
-//line hecbench_jacobi.go:53
 									if 0xff&(1<<gc_k9) != 0 {
-//line hecbench_jacobi.go:53
 										gc_pos.Thread = gc_rank + gc_k9
 //line hecbench_jacobi.go:53
 										fOldTile[gc_ty+2][(gc_tx+1)+gc_k9] = gc_lanes9[gc_k9]
 									}
 								}
-//line hecbench_jacobi.go:53
 								gc_pos.Thread = gc_rank
 							}
 						}
 					}
-//line hecbench_jacobi.go:55
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:29
 					i := gc_tx + gc_bx*gc_bdx
 					j := gc_ty + gc_by*gc_bdy
 //line hecbench_jacobi.go:35
@@ -607,40 +509,29 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		_ = gc_dead
 		gc_left := gc_act
 		if compiled.SIMD {
-//line hecbench_jacobi.go:59
 			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-//line hecbench_jacobi.go:59
 			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_jacobi.go:64
 			gc_vb2 := archsimd.BroadcastFloat32x8(0.25)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line hecbench_jacobi.go:59
 				gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line hecbench_jacobi.go:59
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_jacobi.go:64
 				gc_vb4 := archsimd.BroadcastFloat32x8(0.25)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line hecbench_jacobi.go:69
 					gc_ty := gc_tidx2.Y
-//line hecbench_jacobi.go:71
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:29
 					var i int = gc_tx + gc_bx*gc_bdx
 					var j int = gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:59
 					err := gc_vb3
 //line hecbench_jacobi.go:61
 					if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
 						if i >=
 							1 && (i <= jacobiN-2 && uint(jacobiN-2-i) >= 7) {
-//line hecbench_jacobi.go:62
 							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 							if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
@@ -649,22 +540,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:64
 								var gc_lanes22 [8]float32
-//line hecbench_jacobi.go:64
 								for gc_k22 := range 8 {
-//line hecbench_jacobi.go:64
 									if 0xff&(1<<gc_k22) != 0 {
-//line hecbench_jacobi.go:64
 										gc_pos.Thread = gc_rank + gc_k22
 //line hecbench_jacobi.go:64
 										gc_lanes22[gc_k22] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k22]
 									}
 								}
-//line hecbench_jacobi.go:64
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:64
 								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes22)
 							}
-//line hecbench_jacobi.go:64
 							var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 							if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
@@ -672,22 +557,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:65
 								var gc_lanes23 [8]float32
-//line hecbench_jacobi.go:65
 								for gc_k23 := range 8 {
-//line hecbench_jacobi.go:65
 									if 0xff&(1<<gc_k23) != 0 {
-//line hecbench_jacobi.go:65
 										gc_pos.Thread = gc_rank + gc_k23
 //line hecbench_jacobi.go:65
 										gc_lanes23[gc_k23] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k23]
 									}
 								}
-//line hecbench_jacobi.go:65
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:65
 								gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes23)
 							}
-//line hecbench_jacobi.go:65
 							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
@@ -695,22 +574,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:66
 								var gc_lanes24 [8]float32
-//line hecbench_jacobi.go:66
 								for gc_k24 := range 8 {
-//line hecbench_jacobi.go:66
 									if 0xff&(1<<gc_k24) != 0 {
-//line hecbench_jacobi.go:66
 										gc_pos.Thread = gc_rank + gc_k24
 //line hecbench_jacobi.go:66
 										gc_lanes24[gc_k24] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k24]
 									}
 								}
-//line hecbench_jacobi.go:66
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:66
 								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes24)
 							}
-//line hecbench_jacobi.go:66
 							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
@@ -718,26 +591,20 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:67
 								var gc_lanes25 [8]float32
-//line hecbench_jacobi.go:67
 								for gc_k25 := range 8 {
-//line hecbench_jacobi.go:67
 									if 0xff&(1<<gc_k25) != 0 {
-//line hecbench_jacobi.go:67
 										gc_pos.Thread = gc_rank + gc_k25
 //line hecbench_jacobi.go:67
 										gc_lanes25[gc_k25] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k25]
 									}
 								}
-//line hecbench_jacobi.go:67
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:67
 								gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes25)
 							}
 //line hecbench_jacobi.go:67
 							var gc_i13 int = i
 //line hecbench_jacobi.go:67
 							var gc_j13 int = j
-//line hecbench_jacobi.go:67
 							var gc_t21 int = ((gc_i13) + (gc_j13)*
 //line hecbench_jacobi.go:19
 								jacobiN)
@@ -748,30 +615,23 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:64
 								var gc_lanes26 [8]float32
-//line hecbench_jacobi.go:64
 								gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).Store(&gc_lanes26)
-//line hecbench_jacobi.go:64
 								for gc_k26 := range 8 {
-//line hecbench_jacobi.go:64
 									if 0xff&(1<<gc_k26) != 0 {
-//line hecbench_jacobi.go:64
 										gc_pos.Thread = gc_rank + gc_k26
 //line hecbench_jacobi.go:64
 										f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
 									}
 								}
-//line hecbench_jacobi.go:64
 								gc_pos.Thread = gc_rank
 							}
 //line hecbench_jacobi.go:64
 							var gc_i14 int = i
 //line hecbench_jacobi.go:64
 							var gc_j14 int = j
-//line hecbench_jacobi.go:64
 							var gc_t22 int = ((gc_i14) + (gc_j14)*
 //line hecbench_jacobi.go:19
 								jacobiN)
-//line hecbench_jacobi.go:19
 							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 							if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
@@ -780,22 +640,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:68
 								var gc_lanes27 [8]float32
-//line hecbench_jacobi.go:68
 								for gc_k27 := range 8 {
-//line hecbench_jacobi.go:68
 									if 0xff&(1<<gc_k27) != 0 {
-//line hecbench_jacobi.go:68
 										gc_pos.Thread = gc_rank + gc_k27
 //line hecbench_jacobi.go:68
 										gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
 									}
 								}
-//line hecbench_jacobi.go:68
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:68
 								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes27)
 							}
-//line hecbench_jacobi.go:68
 							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
@@ -804,31 +658,23 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:68
 								var gc_lanes28 [8]float32
-//line hecbench_jacobi.go:68
 								for gc_k28 := range 8 {
-//line hecbench_jacobi.go:68
 									if 0xff&(1<<gc_k28) != 0 {
-//line hecbench_jacobi.go:68
 										gc_pos.Thread = gc_rank + gc_k28
 //line hecbench_jacobi.go:68
 										gc_lanes28[gc_k28] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k28]
 									}
 								}
-//line hecbench_jacobi.go:68
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:68
 								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes28)
 							}
-//line hecbench_jacobi.go:68
 							df := gc_ld21.Sub(gc_ld22)
 //line hecbench_jacobi.go:68
 							err = df.Mul(df)
 						} else {
 //line hecbench_jacobi.go:68
 							gc_if6 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
-//line hecbench_jacobi.go:62
 							if gc_if6.ToBits() != 0 {
-//line hecbench_jacobi.go:62
 								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 								if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
@@ -837,22 +683,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								} else {
 //line hecbench_jacobi.go:64
 									var gc_lanes29 [8]float32
-//line hecbench_jacobi.go:64
 									for gc_k29 := range 8 {
-//line hecbench_jacobi.go:64
 										if gc_if6.ToBits()&(1<<gc_k29) != 0 {
-//line hecbench_jacobi.go:64
 											gc_pos.Thread = gc_rank + gc_k29
 //line hecbench_jacobi.go:64
 											gc_lanes29[gc_k29] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k29]
 										}
 									}
-//line hecbench_jacobi.go:64
 									gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:64
 									gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes29)
 								}
-//line hecbench_jacobi.go:64
 								var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 								if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
@@ -860,22 +700,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								} else {
 //line hecbench_jacobi.go:65
 									var gc_lanes30 [8]float32
-//line hecbench_jacobi.go:65
 									for gc_k30 := range 8 {
-//line hecbench_jacobi.go:65
 										if gc_if6.ToBits()&(1<<gc_k30) != 0 {
-//line hecbench_jacobi.go:65
 											gc_pos.Thread = gc_rank + gc_k30
 //line hecbench_jacobi.go:65
 											gc_lanes30[gc_k30] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k30]
 										}
 									}
-//line hecbench_jacobi.go:65
 									gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:65
 									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes30)
 								}
-//line hecbench_jacobi.go:65
 								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
@@ -883,22 +717,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								} else {
 //line hecbench_jacobi.go:66
 									var gc_lanes31 [8]float32
-//line hecbench_jacobi.go:66
 									for gc_k31 := range 8 {
-//line hecbench_jacobi.go:66
 										if gc_if6.ToBits()&(1<<gc_k31) != 0 {
-//line hecbench_jacobi.go:66
 											gc_pos.Thread = gc_rank + gc_k31
 //line hecbench_jacobi.go:66
 											gc_lanes31[gc_k31] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k31]
 										}
 									}
-//line hecbench_jacobi.go:66
 									gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:66
 									gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes31)
 								}
-//line hecbench_jacobi.go:66
 								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
@@ -906,26 +734,20 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								} else {
 //line hecbench_jacobi.go:67
 									var gc_lanes32 [8]float32
-//line hecbench_jacobi.go:67
 									for gc_k32 := range 8 {
-//line hecbench_jacobi.go:67
 										if gc_if6.ToBits()&(1<<gc_k32) != 0 {
-//line hecbench_jacobi.go:67
 											gc_pos.Thread = gc_rank + gc_k32
 //line hecbench_jacobi.go:67
 											gc_lanes32[gc_k32] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k32]
 										}
 									}
-//line hecbench_jacobi.go:67
 									gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:67
 									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes32)
 								}
 //line hecbench_jacobi.go:67
 								var gc_i15 int = i
 //line hecbench_jacobi.go:67
 								var gc_j15 int = j
-//line hecbench_jacobi.go:67
 								var gc_t23 int = ((gc_i15) + (gc_j15)*
 //line hecbench_jacobi.go:19
 									jacobiN)
@@ -936,30 +758,23 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								} else {
 //line hecbench_jacobi.go:64
 									var gc_lanes33 [8]float32
-//line hecbench_jacobi.go:64
 									gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).Store(&gc_lanes33)
-//line hecbench_jacobi.go:64
 									for gc_k33 := range 8 {
-//line hecbench_jacobi.go:64
 										if gc_if6.ToBits()&(1<<gc_k33) != 0 {
-//line hecbench_jacobi.go:64
 											gc_pos.Thread = gc_rank + gc_k33
 //line hecbench_jacobi.go:64
 											f[gc_t23+gc_k33] = gc_lanes33[gc_k33]
 										}
 									}
-//line hecbench_jacobi.go:64
 									gc_pos.Thread = gc_rank
 								}
 //line hecbench_jacobi.go:64
 								var gc_i16 int = i
 //line hecbench_jacobi.go:64
 								var gc_j16 int = j
-//line hecbench_jacobi.go:64
 								var gc_t24 int = ((gc_i16) + (gc_j16)*
 //line hecbench_jacobi.go:19
 									jacobiN)
-//line hecbench_jacobi.go:19
 								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 								if gc_t24 >= 0 && gc_t24 <= len(f)-8 {
@@ -968,22 +783,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								} else {
 //line hecbench_jacobi.go:68
 									var gc_lanes34 [8]float32
-//line hecbench_jacobi.go:68
 									for gc_k34 := range 8 {
-//line hecbench_jacobi.go:68
 										if gc_if6.ToBits()&(1<<gc_k34) != 0 {
-//line hecbench_jacobi.go:68
 											gc_pos.Thread = gc_rank + gc_k34
 //line hecbench_jacobi.go:68
 											gc_lanes34[gc_k34] = f[gc_t24+gc_k34]
 										}
 									}
-//line hecbench_jacobi.go:68
 									gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:68
 									gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes34)
 								}
-//line hecbench_jacobi.go:68
 								var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
@@ -992,22 +801,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								} else {
 //line hecbench_jacobi.go:68
 									var gc_lanes35 [8]float32
-//line hecbench_jacobi.go:68
 									for gc_k35 := range 8 {
-//line hecbench_jacobi.go:68
 										if gc_if6.ToBits()&(1<<gc_k35) != 0 {
-//line hecbench_jacobi.go:68
 											gc_pos.Thread = gc_rank + gc_k35
 //line hecbench_jacobi.go:68
 											gc_lanes35[gc_k35] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k35]
 										}
 									}
-//line hecbench_jacobi.go:68
 									gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:68
 									gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes35)
 								}
-//line hecbench_jacobi.go:68
 								df := gc_ld27.Sub(gc_ld28)
 //line hecbench_jacobi.go:68
 								err = df.Mul(df).Merge(err, gc_if6)
@@ -1029,23 +832,18 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line hecbench_jacobi.go:76
 					gc_ty := gc_tidx.Y
-//line hecbench_jacobi.go:78
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 					gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:29
 					var i int = gc_tx + gc_bx*gc_bdx
 					var j int = gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:59
 					err := gc_vb
 //line hecbench_jacobi.go:61
 					if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
 						gc_if5 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 						if gc_if5.ToBits() != 0 {
-//line hecbench_jacobi.go:62
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 							if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
@@ -1054,22 +852,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:64
 								var gc_lanes15 [8]float32
-//line hecbench_jacobi.go:64
 								for gc_k15 := range 8 {
-//line hecbench_jacobi.go:64
 									if gc_if5.ToBits()&(1<<gc_k15) != 0 {
-//line hecbench_jacobi.go:64
 										gc_pos.Thread = gc_rank + gc_k15
 //line hecbench_jacobi.go:64
 										gc_lanes15[gc_k15] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k15]
 									}
 								}
-//line hecbench_jacobi.go:64
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:64
 								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes15)
 							}
-//line hecbench_jacobi.go:64
 							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 							if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
@@ -1077,22 +869,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:65
 								var gc_lanes16 [8]float32
-//line hecbench_jacobi.go:65
 								for gc_k16 := range 8 {
-//line hecbench_jacobi.go:65
 									if gc_if5.ToBits()&(1<<gc_k16) != 0 {
-//line hecbench_jacobi.go:65
 										gc_pos.Thread = gc_rank + gc_k16
 //line hecbench_jacobi.go:65
 										gc_lanes16[gc_k16] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k16]
 									}
 								}
-//line hecbench_jacobi.go:65
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:65
 								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes16)
 							}
-//line hecbench_jacobi.go:65
 							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
@@ -1100,22 +886,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:66
 								var gc_lanes17 [8]float32
-//line hecbench_jacobi.go:66
 								for gc_k17 := range 8 {
-//line hecbench_jacobi.go:66
 									if gc_if5.ToBits()&(1<<gc_k17) != 0 {
-//line hecbench_jacobi.go:66
 										gc_pos.Thread = gc_rank + gc_k17
 //line hecbench_jacobi.go:66
 										gc_lanes17[gc_k17] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k17]
 									}
 								}
-//line hecbench_jacobi.go:66
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:66
 								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes17)
 							}
-//line hecbench_jacobi.go:66
 							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
@@ -1123,26 +903,20 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:67
 								var gc_lanes18 [8]float32
-//line hecbench_jacobi.go:67
 								for gc_k18 := range 8 {
-//line hecbench_jacobi.go:67
 									if gc_if5.ToBits()&(1<<gc_k18) != 0 {
-//line hecbench_jacobi.go:67
 										gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_jacobi.go:67
 										gc_lanes18[gc_k18] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k18]
 									}
 								}
-//line hecbench_jacobi.go:67
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:67
 								gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes18)
 							}
 //line hecbench_jacobi.go:67
 							var gc_i11 int = i
 //line hecbench_jacobi.go:67
 							var gc_j11 int = j
-//line hecbench_jacobi.go:67
 							var gc_t19 int = ((gc_i11) + (gc_j11)*
 //line hecbench_jacobi.go:19
 								jacobiN)
@@ -1153,30 +927,23 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:64
 								var gc_lanes19 [8]float32
-//line hecbench_jacobi.go:64
 								gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).Store(&gc_lanes19)
-//line hecbench_jacobi.go:64
 								for gc_k19 := range 8 {
-//line hecbench_jacobi.go:64
 									if gc_if5.ToBits()&(1<<gc_k19) != 0 {
-//line hecbench_jacobi.go:64
 										gc_pos.Thread = gc_rank + gc_k19
 //line hecbench_jacobi.go:64
 										f[gc_t19+gc_k19] = gc_lanes19[gc_k19]
 									}
 								}
-//line hecbench_jacobi.go:64
 								gc_pos.Thread = gc_rank
 							}
 //line hecbench_jacobi.go:64
 							var gc_i12 int = i
 //line hecbench_jacobi.go:64
 							var gc_j12 int = j
-//line hecbench_jacobi.go:64
 							var gc_t20 int = ((gc_i12) + (gc_j12)*
 //line hecbench_jacobi.go:19
 								jacobiN)
-//line hecbench_jacobi.go:19
 							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 							if gc_t20 >= 0 && gc_t20 <= len(f)-8 {
@@ -1185,22 +952,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:68
 								var gc_lanes20 [8]float32
-//line hecbench_jacobi.go:68
 								for gc_k20 := range 8 {
-//line hecbench_jacobi.go:68
 									if gc_if5.ToBits()&(1<<gc_k20) != 0 {
-//line hecbench_jacobi.go:68
 										gc_pos.Thread = gc_rank + gc_k20
 //line hecbench_jacobi.go:68
 										gc_lanes20[gc_k20] = f[gc_t20+gc_k20]
 									}
 								}
-//line hecbench_jacobi.go:68
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:68
 								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes20)
 							}
-//line hecbench_jacobi.go:68
 							var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
@@ -1209,22 +970,16 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							} else {
 //line hecbench_jacobi.go:68
 								var gc_lanes21 [8]float32
-//line hecbench_jacobi.go:68
 								for gc_k21 := range 8 {
-//line hecbench_jacobi.go:68
 									if gc_if5.ToBits()&(1<<gc_k21) != 0 {
-//line hecbench_jacobi.go:68
 										gc_pos.Thread = gc_rank + gc_k21
 //line hecbench_jacobi.go:68
 										gc_lanes21[gc_k21] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k21]
 									}
 								}
-//line hecbench_jacobi.go:68
 								gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:68
 								gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes21)
 							}
-//line hecbench_jacobi.go:68
 							df := gc_ld15.Sub(gc_ld16)
 //line hecbench_jacobi.go:68
 							err = df.Mul(df).Merge(err, gc_if5)
@@ -1238,7 +993,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line hecbench_jacobi.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -1256,10 +1010,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:29
 				i := gc_tx + gc_bx*gc_bdx
 				j := gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:59
 				err := float32(0.0)
 //line hecbench_jacobi.go:61
 				if j >= 1 && j <= jacobiN-2 {
@@ -1273,10 +1025,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						err = df * df
 					}
 				}
-//line hecbench_jacobi.go:73
 				gc_s_err[gc_rank] = err
 			}
 		}
+//line hecbench_jacobi.go:76
 		for offset := 8; offset > 0; offset /= 2 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
@@ -1310,7 +1062,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:90
 					err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:77
 					gc_c1v[gc_lane] = err
@@ -1354,7 +1105,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:90
 					err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:77
 					err += gc_c1r[gc_lane]
@@ -1364,7 +1114,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		}
 	}
 	{
-//line hecbench_jacobi.go:85
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -1372,60 +1121,47 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_ty
+//line hecbench_jacobi.go:92
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
 				gc_at6 := reductionArray[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_jacobi.go:99
 						gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:101
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 						gc_at6[0] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step + 1
-//line hecbench_jacobi.go:92
 						gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 						gc_at6[0] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step + 2
-//line hecbench_jacobi.go:92
 						gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 						gc_at6[0] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step + 3
-//line hecbench_jacobi.go:92
 						gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 						gc_at6[0] = err
 					}
 				}
-//line hecbench_jacobi.go:90
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_jacobi.go:93
 					err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:86
 					gc_at6[0] = err
 				}
 			} else {
-//line hecbench_jacobi.go:90
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -1437,7 +1173,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						reductionArray[gc_ty] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1446,7 +1181,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						reductionArray[gc_ty] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1455,7 +1189,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						reductionArray[gc_ty] = err
 					}
 					{
-//line hecbench_jacobi.go:90
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1464,7 +1197,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						reductionArray[gc_ty] = err
 					}
 				}
-//line hecbench_jacobi.go:90
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1473,7 +1205,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					reductionArray[gc_ty] = err
 				}
 			}
-//line hecbench_jacobi.go:90
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1487,7 +1218,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_jacobi.go:105
 		var gc_m12 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1504,7 +1234,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:94
 				if gc_ty == 0 {
 					gc_m12 |= 1 << gc_lane
 				}
@@ -1520,7 +1249,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx5.X + gc_lane
-//line hecbench_jacobi.go:110
 						gc_ty := gc_tidx5.Y
 						_ = gc_ty
 						gc_tz := gc_tidx5.Z
@@ -1529,7 +1257,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:95
 						if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
-//line hecbench_jacobi.go:95
 							break
 						}
 //line hecbench_jacobi.go:95
@@ -1549,7 +1276,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							continue // the lanes wrap to the next row
 						}
 						gc_tx := gc_tidx.X
-//line hecbench_jacobi.go:110
 						gc_ty := gc_tidx.Y
 						_ = gc_ty
 						gc_tz := gc_tidx.Z
@@ -1558,7 +1284,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:95
 						if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
-//line hecbench_jacobi.go:95
 							break
 						}
 //line hecbench_jacobi.go:95
@@ -1571,7 +1296,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-//line hecbench_jacobi.go:103
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1584,6 +1308,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
+//line hecbench_jacobi.go:115
 					var err float32
 //line hecbench_jacobi.go:95
 					err = reductionArray[gc_tx]
@@ -1624,7 +1349,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:110
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:97
 						gc_c2v[gc_lane] = err
@@ -1668,7 +1392,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:110
 						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:97
 						err += gc_c2r[gc_lane]
@@ -1690,8 +1413,8 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:99
 					if gc_tx == 0 {
+//line hecbench_jacobi.go:100
 						atomic.Add(error_, err)
 					}
 				}

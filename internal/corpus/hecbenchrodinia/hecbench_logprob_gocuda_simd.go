@@ -83,7 +83,46 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 			localMax := float32(-maxTVal)
@@ -110,10 +149,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
 					gc_at := logits[gc_off3:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -125,7 +164,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -137,7 +176,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -149,7 +188,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -161,7 +200,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -173,10 +212,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -192,7 +231,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -208,7 +247,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -224,7 +263,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -240,7 +279,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -477,7 +516,34 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			localSumExp := float32(0.0)
 			gc_s_localSumExp[gc_rank] = localSumExp
@@ -501,10 +567,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off4 := gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
 					gc_at2 := logits[gc_off4:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -516,7 +582,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -528,7 +594,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -540,7 +606,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -552,7 +618,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 						var val float32
@@ -564,10 +630,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -583,7 +649,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -599,7 +665,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -615,7 +681,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -631,7 +697,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -996,7 +1062,46 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 			localMax := float32(-maxTVal)
@@ -1023,10 +1128,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
 					gc_at := logits[gc_off3:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -1038,7 +1143,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -1050,7 +1155,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -1062,7 +1167,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -1074,7 +1179,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -1086,10 +1191,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1105,7 +1210,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1121,7 +1226,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1137,7 +1242,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1153,7 +1258,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -1390,7 +1495,34 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			localSumExp := float32(0.0)
 			gc_s_localSumExp[gc_rank] = localSumExp
@@ -1414,10 +1546,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				gc_off4 := gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
 					gc_at2 := logits[gc_off4:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -1429,7 +1561,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -1441,7 +1573,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -1453,7 +1585,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -1465,7 +1597,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 						var val float32
@@ -1477,10 +1609,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1496,7 +1628,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1512,7 +1644,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1528,7 +1660,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1544,7 +1676,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -1874,7 +2006,8 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1894,7 +2027,34 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			localAccum := float32(0.0)
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			localAccum := float32(0.0)
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			localAccum := float32(0.0)
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			localAccum := float32(0.0)
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		localAccum := float32(0.0)
 		gc_s_localAccum[gc_rank] = localAccum
@@ -1971,7 +2131,62 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localAccum := gc_s_localAccum[gc_rank]
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localAccum := gc_s_localAccum[gc_rank]
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localAccum := gc_s_localAccum[gc_rank]
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localAccum := gc_s_localAccum[gc_rank]
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidx := gc_tx

@@ -18,8 +18,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[*int32](gc_b, 0)[:gc_n]
 	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -179,7 +181,62 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:171
 						v1.StoreSlice(gc_s_v1[gc_rank:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line hecbench_mpc.go:168
+							idx := tid + chunk*mpcTPB
+							var v1 int64 = 0
+//line hecbench_mpc.go:172
+							v1 = original[idx]
+							sbuf1[tid] = v1
+							gc_s_v1[gc_rank] = v1
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line hecbench_mpc.go:168
+							idx := tid + chunk*mpcTPB
+							var v1 int64 = 0
+//line hecbench_mpc.go:172
+							v1 = original[idx]
+							sbuf1[tid] = v1
+							gc_s_v1[gc_rank] = v1
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line hecbench_mpc.go:168
+							idx := tid + chunk*mpcTPB
+							var v1 int64 = 0
+//line hecbench_mpc.go:172
+							v1 = original[idx]
+							sbuf1[tid] = v1
+							gc_s_v1[gc_rank] = v1
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+//line hecbench_mpc.go:168
+							idx := tid + chunk*mpcTPB
+							var v1 int64 = 0
+//line hecbench_mpc.go:172
+							v1 = original[idx]
+							sbuf1[tid] = v1
+							gc_s_v1[gc_rank] = v1
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -242,7 +299,86 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:182
 				v1.StoreSlice(gc_s_v1[gc_rank:])
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep3
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_mpc.go:150
+					tidmdim := tid - int(dim)
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					v1 := gc_s_v1[gc_rank]
+//line hecbench_mpc.go:177
+					if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_mpc.go:150
+					tidmdim := tid - int(dim)
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					v1 := gc_s_v1[gc_rank]
+//line hecbench_mpc.go:177
+					if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_mpc.go:150
+					tidmdim := tid - int(dim)
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					v1 := gc_s_v1[gc_rank]
+//line hecbench_mpc.go:177
+					if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_mpc.go:150
+					tidmdim := tid - int(dim)
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					v1 := gc_s_v1[gc_rank]
+//line hecbench_mpc.go:177
+					if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -676,10 +812,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -689,7 +825,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -699,7 +835,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -709,7 +845,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -719,7 +855,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -740,8 +876,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[*int32](gc_b, 0)[:gc_n]
 	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -1290,7 +1428,50 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1517,10 +1698,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act = gc_save31 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1534,7 +1715,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1548,7 +1729,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1562,7 +1743,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1576,7 +1757,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				warp_ := gc_tx >> 5
@@ -1839,10 +2020,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act = gc_save42 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -1863,7 +2044,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -1884,7 +2065,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -1905,7 +2086,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -1926,7 +2107,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx

@@ -62,6 +62,7 @@ func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []f
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_by*gc_bdy + gc_ty)
 			gc_off2 := gc_bx * gc_bdx
+//line hecbench_nms.go:55
 			gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nmsMaxDetections)
 			if gc_off >= 0 && gc_off < len(rects) && gc_off2 >= 0 && gc_off2 <= len(rects) && gc_bdx <= len(rects)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(nmsbitmap) && gc_bdx <= len(nmsbitmap)-gc_off3 {
 				gc_at := rects[gc_off:][:1]
@@ -82,7 +83,6 @@ func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []f
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					gc_pos.Thread = gc_rank
-//line hecbench_nms.go:23
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
 //line hecbench_nms.go:26
@@ -131,7 +131,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 	gc_s_idx := compiled.Scratch[int](gc_b, 4)[:gc_n]
 //line hecbench_nms.go:49
 	var ndetections_ int = ndetections
-//line hecbench_nms.go:49
 	_ = ndetections_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
@@ -150,7 +149,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 				var cond int = int(gc_at2[gc_tx])
 //line hecbench_nms.go:49
 				var idx_ int = idx
-//line hecbench_nms.go:49
 				_ = idx_
 				gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
 				gc_s_cond[gc_rank] = cond
@@ -168,7 +166,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 				var cond int = int(nmsbitmap[idx])
 //line hecbench_nms.go:49
 				var idx_ int = idx
-//line hecbench_nms.go:49
 				_ = idx_
 				gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
 				gc_s_cond[gc_rank] = cond
@@ -185,7 +182,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 			gc_r2 = false
 		}
 	}
-//line hecbench_nms.go:37
 	var syncThreadsAnd bool = gc_r2
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -228,7 +224,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 	for i := 0; i < (nmsPartitions - 1); i++ {
 //line hecbench_nms.go:53
 		var ndetections_2 int = ndetections
-//line hecbench_nms.go:53
 		_ = ndetections_2
 		gc_off3 := gc_bx
 		if gc_off3 >= 0 && gc_off3 < len(pointsbitmap) {
@@ -243,7 +238,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 				var cond_ int = b2i(gc_at3[0] != 0 && nmsbitmap[idx] != 0)
 //line hecbench_nms.go:53
 				var idx_2 int = idx
-//line hecbench_nms.go:53
 				_ = idx_2
 				gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
 				gc_s_cond_[gc_rank] = cond_
@@ -260,7 +254,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 				var cond_ int = b2i(pointsbitmap[gc_bx] != 0 && nmsbitmap[idx] != 0)
 //line hecbench_nms.go:53
 				var idx_2 int = idx
-//line hecbench_nms.go:53
 				_ = idx_2
 				gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
 				gc_s_cond_[gc_rank] = cond_
@@ -276,7 +269,6 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 				gc_r5 = false
 			}
 		}
-//line hecbench_nms.go:37
 		var syncThreadsAnd_ bool = gc_r5
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {

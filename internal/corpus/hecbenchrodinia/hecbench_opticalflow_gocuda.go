@@ -55,7 +55,6 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_opticalflow.go:29
 				ix := gc_tx + gc_bx*gc_bdx
 				iy := gc_ty + gc_by*gc_bdy
 //line hecbench_opticalflow.go:33
@@ -65,7 +64,6 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 //line hecbench_opticalflow.go:40
 				du[shMemPos] = du0[pos]
 				dv[shMemPos] = dv0[pos]
-//line hecbench_opticalflow.go:47
 				if gc_ty == 0 {
 					bsx := gc_bx * gc_bdx
 					bsy := gc_by * gc_bdy
@@ -133,7 +131,6 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_opticalflow.go:29
 				ix := gc_tx + gc_bx*gc_bdx
 				iy := gc_ty + gc_by*gc_bdy
 //line hecbench_opticalflow.go:33

@@ -52,14 +52,12 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	gc_s_normFactor := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_ldGammaRegs := make([][4]T, gc_b.Len())
 	gc_s_stRegs := make([][4]T, gc_b.Len())
-//line hecbench_rmsnorm.go:97
 	BLOCKSIZE := gc_bdx
 	bid := gc_bx
 //line hecbench_rmsnorm.go:102
 	inputPtr := input[int64(bid)*innerLen:]
 	gammaPtr := gamma
 	outputPtr := output[int64(bid)*innerLen:]
-//line hecbench_rmsnorm.go:106
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -68,9 +66,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:107
 			var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
-//line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
-//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 		{
@@ -79,9 +75,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:107
 			var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
-//line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
-//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 		{
@@ -90,9 +84,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:107
 			var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
-//line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
-//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 		{
@@ -101,9 +93,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:107
 			var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
-//line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
-//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 	}
@@ -112,9 +102,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:107
 		var ldInputRegs [rmsMaxUnroll]T
 		gc_s_ldInputRegs[gc_rank] = ldInputRegs
-//line hecbench_rmsnorm.go:108
 		localSquaresSum := float32(0.0)
-//line hecbench_rmsnorm.go:111
 		gc_s_localSquaresSum[gc_rank] = localSquaresSum
 	}
 //line hecbench_rmsnorm.go:109
@@ -124,7 +112,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			return
 		}
 		gc_more = false
-//line hecbench_rmsnorm.go:116
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -134,8 +121,8 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 				laneID := gc_tx % rmsThreadsPerWarp
 //line hecbench_rmsnorm.go:106
 				startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
-//line hecbench_rmsnorm.go:108
 				localSquaresSum := gc_s_localSquaresSum[gc_rank]
+//line hecbench_rmsnorm.go:109
 				gc_start := int64(startOffset)
 				offset := gc_start + gc_off
 				if !(offset < gc_limit) || offset < gc_start && compiled.StrideStopped(gc_start, int64(BLOCKSIZE*unroll), gc_limit, false) {
@@ -177,7 +164,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			valReg := f.init()
 			valReg = f.op(valReg, val_2)
 			var val_3 float32 = valReg
-//line hecbench_rmsnorm.go:63
 			gc_l_val_3[gc_lane] = val_3
 		}
 //line hecbench_rmsnorm.go:40
@@ -190,7 +176,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:41
 				tmp := gc_c1r[gc_lane]
 				val_3 = f_.op(tmp, val_3)
-//line hecbench_rmsnorm.go:44
 				gc_l_val_3[gc_lane] = val_3
 			}
 		}
@@ -205,7 +190,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-//line hecbench_rmsnorm.go:59
 			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
@@ -218,7 +202,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:54
 				warpID_ := gc_tx / rmsThreadsPerWarp
 				laneID_ := gc_tx % rmsThreadsPerWarp
-//line hecbench_rmsnorm.go:57
 				val_3 := gc_l_val_3[gc_lane]
 //line hecbench_rmsnorm.go:59
 				var valReg float32
@@ -239,7 +222,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_rmsnorm.go:78
 		var gc_m15 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -286,7 +268,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 						valReg = f.init()
 					}
 					var val_4 float32 = valReg
-//line hecbench_rmsnorm.go:72
 					gc_l_val_4[gc_lane] = val_4
 				}
 			}
@@ -304,7 +285,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:41
 					tmp_ := gc_c2r[gc_lane]
 					val_4 = f_2.op(tmp_, val_4)
-//line hecbench_rmsnorm.go:44
 					gc_l_val_4[gc_lane] = val_4
 				}
 			}
@@ -319,7 +299,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			}
 			gc_hi3 = min(gc_hi3, gc_cnt)
 			if gc_lo3 < gc_hi3 {
-//line hecbench_rmsnorm.go:59
 				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
@@ -334,7 +313,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					gc_pos.Thread = gc_rank
 //line hecbench_rmsnorm.go:55
 					laneID_ := gc_tx % rmsThreadsPerWarp
-//line hecbench_rmsnorm.go:57
 					val_4 := gc_l_val_4[gc_lane]
 //line hecbench_rmsnorm.go:59
 					var valReg float32
@@ -348,14 +326,12 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 				}
 			}
 		}
-//line hecbench_rmsnorm.go:79
 		gc_act = gc_save15 &^ gc_dead
 	}
 //line hecbench_rmsnorm.go:76
 	var r float32 = smem[0]
 //line hecbench_rmsnorm.go:117
 	meanSquare := r / float32(innerLen)
-//line hecbench_rmsnorm.go:119
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -369,7 +345,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
-//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
@@ -383,7 +358,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
-//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
@@ -397,7 +371,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
-//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
@@ -411,7 +384,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
-//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 	}
@@ -425,7 +397,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 		var stRegs [rmsMaxUnroll]T
 		gc_s_stRegs[gc_rank] = stRegs
-//line hecbench_rmsnorm.go:126
 		gc_s_normFactor[gc_rank] = normFactor
 	}
 //line hecbench_rmsnorm.go:122
@@ -435,7 +406,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			return
 		}
 		gc_more2 = false
-//line hecbench_rmsnorm.go:129
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -445,7 +415,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 				laneID := gc_tx % rmsThreadsPerWarp
 //line hecbench_rmsnorm.go:106
 				startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
-//line hecbench_rmsnorm.go:108
 				normFactor := gc_s_normFactor[gc_rank]
 //line hecbench_rmsnorm.go:122
 				gc_start2 := int64(startOffset)

@@ -127,7 +127,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				firstBatch := (gc_bdy*(gc_bx+gc_gdx*(gc_by+gc_gdy*gc_bz)) + gc_ty) * WARP_BATCH
 //line hecbench_softmax.go:130
 				localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
-//line hecbench_softmax.go:137
 				localIdx := gc_tx
 				dst := gc_s_dst[gc_rank]
 				src := gc_s_src[gc_rank]
@@ -205,7 +204,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				var laneMask int = offset
 //line hecbench_softmax.go:83
 				var width int = warpSize
-//line hecbench_softmax.go:83
 				var mask_ uint32 = 0xffffffff
 //line hecbench_softmax.go:74
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_, &gc_l_value, laneMask, width, &gc_c1r)
@@ -264,7 +262,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				var laneMask_ int = offset_
 //line hecbench_softmax.go:83
 				var width_ int = warpSize_
-//line hecbench_softmax.go:83
 				var mask_2 uint32 = 0xffffffff
 //line hecbench_softmax.go:74
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_2, &gc_l_value_, laneMask_, width_, &gc_c2r)
@@ -299,7 +296,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				firstBatch := (gc_bdy*(gc_bx+gc_gdx*(gc_by+gc_gdy*gc_bz)) + gc_ty) * WARP_BATCH
 //line hecbench_softmax.go:130
 				localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
-//line hecbench_softmax.go:137
 				localIdx := gc_tx
 				dst := gc_s_dst[gc_rank]
 				elements := gc_l_elements[gc_lane]

@@ -23,9 +23,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line hecbench_tridiagonal.go:21
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_tridiagonal.go:24
 	blid := gc_bx
-//line hecbench_tridiagonal.go:26
 	delta := 1
 //line hecbench_tridiagonal.go:28
 	a := shared
@@ -33,8 +31,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
-//line hecbench_tridiagonal.go:34
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:35
 		gc_off := blid * systemSize
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
 			gc_at := a[:gc_bdx]
@@ -49,10 +47,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:23
 				var thid int = gc_tx
-//line hecbench_tridiagonal.go:23
 				_ = thid
+//line hecbench_tridiagonal.go:24
 				lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 				lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
@@ -79,7 +76,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:39
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:44
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -90,14 +86,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:23
 				var thid int = gc_tx
 //line hecbench_tridiagonal.go:34
 				if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 					blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
 					blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
 					blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
-//line hecbench_tridiagonal.go:34
 					break
 				}
 //line hecbench_tridiagonal.go:35
@@ -120,7 +114,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 				thid := gc_tx
 //line hecbench_tridiagonal.go:34
 				a[thid] = aD[thid+blid*systemSize]
@@ -129,7 +122,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				d[thid] = dD[thid+blid*systemSize]
 //line hecbench_tridiagonal.go:39
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:44
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -139,8 +131,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	}
 //line hecbench_tridiagonal.go:44
 	for j := 0; j < iterations; j++ {
-//line hecbench_tridiagonal.go:46
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:47
 			gc_off2 := delta
 			gc_off3 := 0 - delta
 			if gc_bdx <= len(c) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_bdx <= len(b) && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_bdx <= len(d) && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_bdx <= len(a) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 && gc_off3 <= len(c) && gc_bdx <= len(c)-gc_off3 && gc_off3 <= len(d) && gc_bdx <= len(d)-gc_off3 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 {
@@ -158,7 +150,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_at20 := a[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:23
 					thid := gc_tx
 //line hecbench_tridiagonal.go:45
 					i := thid
@@ -200,7 +191,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 					thid := gc_tx
 //line hecbench_tridiagonal.go:45
 					i := thid
@@ -240,8 +230,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				}
 			}
 		}
-//line hecbench_tridiagonal.go:76
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:77
 			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
 				gc_at21 := b[:gc_bdx]
 				gc_at22 := d[:gc_bdx]
@@ -251,9 +241,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_tridiagonal.go:87
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -266,9 +254,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_tridiagonal.go:78
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -281,9 +267,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_tridiagonal.go:78
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -296,9 +280,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_tridiagonal.go:78
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -312,7 +294,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:47
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
@@ -330,11 +311,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 						thid := gc_tx
 //line hecbench_tridiagonal.go:45
 						i := thid
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -349,11 +328,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 						thid := gc_tx
 //line hecbench_tridiagonal.go:45
 						i := thid
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -368,11 +345,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 						thid := gc_tx
 //line hecbench_tridiagonal.go:45
 						i := thid
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -387,11 +362,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 						thid := gc_tx
 //line hecbench_tridiagonal.go:45
 						i := thid
-//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -406,11 +379,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 					thid := gc_tx
 //line hecbench_tridiagonal.go:45
 					i := thid
-//line hecbench_tridiagonal.go:47
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
@@ -426,8 +397,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 //line hecbench_tridiagonal.go:75
 		delta *= 2
 	}
-//line hecbench_tridiagonal.go:78
 	gc_from, gc_to := 0, gc_bdx
+//line hecbench_tridiagonal.go:79
 	if gc_bound := delta; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
@@ -449,11 +420,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
 			}
 		} else {
-//line hecbench_tridiagonal.go:88
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 				thid := gc_tx
 //line hecbench_tridiagonal.go:80
 				addr1 := thid
@@ -464,13 +433,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:91
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:92
 		gc_off5 := blid * systemSize
 		if gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_bdx <= len(x) {
 			gc_at33 := xD[gc_off5:][:gc_bdx]
 			gc_at34 := x[:gc_bdx]
-//line hecbench_tridiagonal.go:89
 			if compiled.Disjoint(gc_at33, gc_at34) {
 				copy(gc_at33, gc_at34)
 			} else {
@@ -509,7 +477,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 					thid := gc_tx
 //line hecbench_tridiagonal.go:89
 					xD[thid+blid*systemSize] = x[thid]
@@ -518,7 +485,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 					thid := gc_tx
 //line hecbench_tridiagonal.go:89
 					xD[thid+blid*systemSize] = x[thid]
@@ -527,7 +493,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 					thid := gc_tx
 //line hecbench_tridiagonal.go:89
 					xD[thid+blid*systemSize] = x[thid]
@@ -536,7 +501,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 					thid := gc_tx
 //line hecbench_tridiagonal.go:89
 					xD[thid+blid*systemSize] = x[thid]
@@ -545,7 +509,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:23
 				thid := gc_tx
 //line hecbench_tridiagonal.go:89
 				xD[thid+blid*systemSize] = x[thid]
@@ -567,9 +530,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 //line hecbench_tridiagonal.go:98
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_tridiagonal.go:101
 	blid := gc_bx
-//line hecbench_tridiagonal.go:103
 	delta := 1
 //line hecbench_tridiagonal.go:105
 	a := shared
@@ -577,8 +538,8 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	c := b[systemSize+1:]
 	d := c[systemSize+1:]
 	x := d[systemSize+1:]
-//line hecbench_tridiagonal.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:112
 		gc_off := blid * systemSize
 		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
 			gc_at := a[:gc_bdx]
@@ -593,10 +554,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:100
 				var thid int = gc_tx
-//line hecbench_tridiagonal.go:100
 				_ = thid
+//line hecbench_tridiagonal.go:101
 				lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 				lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
@@ -623,7 +583,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:116
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:121
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -634,14 +593,12 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:100
 				var thid int = gc_tx
 //line hecbench_tridiagonal.go:111
 				if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
 					blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
 					blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
 					blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
-//line hecbench_tridiagonal.go:111
 					break
 				}
 //line hecbench_tridiagonal.go:112
@@ -664,7 +621,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 				thid := gc_tx
 //line hecbench_tridiagonal.go:111
 				a[thid] = aD[thid+blid*systemSize]
@@ -673,7 +629,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				d[thid] = dD[thid+blid*systemSize]
 //line hecbench_tridiagonal.go:116
 				var aNew, bNew, cNew, dNew float32
-//line hecbench_tridiagonal.go:121
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
@@ -683,12 +638,10 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	}
 //line hecbench_tridiagonal.go:121
 	for j := 0; j < iterations; j++ {
-//line hecbench_tridiagonal.go:123
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 				thid := gc_tx
 //line hecbench_tridiagonal.go:122
 				i := thid
@@ -714,15 +667,14 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				dNew = d[i] - d[iLeft]*tmp1 - d[iRight]*tmp2
 				aNew = -a[iLeft] * tmp1
 				cNew = -c[iRight] * tmp2
-//line hecbench_tridiagonal.go:141
 				gc_s_aNew[gc_rank] = aNew
 				gc_s_bNew[gc_rank] = bNew
 				gc_s_cNew[gc_rank] = cNew
 				gc_s_dNew[gc_rank] = dNew
 			}
 		}
-//line hecbench_tridiagonal.go:149
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:150
 			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
 				gc_at9 := b[:gc_bdx]
 				gc_at10 := d[:gc_bdx]
@@ -732,9 +684,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_tridiagonal.go:160
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -747,9 +697,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_tridiagonal.go:148
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -762,9 +710,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_tridiagonal.go:148
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -777,9 +723,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_tridiagonal.go:148
 						gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -793,7 +737,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line hecbench_tridiagonal.go:124
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
@@ -811,11 +754,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 						thid := gc_tx
 //line hecbench_tridiagonal.go:122
 						i := thid
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -830,11 +771,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 						thid := gc_tx
 //line hecbench_tridiagonal.go:122
 						i := thid
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -849,11 +788,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 						thid := gc_tx
 //line hecbench_tridiagonal.go:122
 						i := thid
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -868,11 +805,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 						thid := gc_tx
 //line hecbench_tridiagonal.go:122
 						i := thid
-//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
@@ -887,11 +822,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 					thid := gc_tx
 //line hecbench_tridiagonal.go:122
 					i := thid
-//line hecbench_tridiagonal.go:124
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
 					cNew := gc_s_cNew[gc_rank]
@@ -907,8 +840,8 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 //line hecbench_tridiagonal.go:145
 		delta *= 2
 	}
-//line hecbench_tridiagonal.go:148
 	gc_from, gc_to := 0, gc_bdx
+//line hecbench_tridiagonal.go:149
 	if gc_bound := delta; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
@@ -930,11 +863,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
 			}
 		} else {
-//line hecbench_tridiagonal.go:158
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 				thid := gc_tx
 //line hecbench_tridiagonal.go:150
 				addr1 := thid
@@ -945,13 +876,12 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:161
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:162
 		gc_off3 := blid * systemSize
 		if gc_off3 >= 0 && gc_off3 <= len(xD) && gc_bdx <= len(xD)-gc_off3 && gc_bdx <= len(x) {
 			gc_at21 := xD[gc_off3:][:gc_bdx]
 			gc_at22 := x[:gc_bdx]
-//line hecbench_tridiagonal.go:159
 			if compiled.Disjoint(gc_at21, gc_at22) {
 				copy(gc_at21, gc_at22)
 			} else {
@@ -990,7 +920,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 					thid := gc_tx
 //line hecbench_tridiagonal.go:159
 					xD[thid+blid*systemSize] = x[thid]
@@ -999,7 +928,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 					thid := gc_tx
 //line hecbench_tridiagonal.go:159
 					xD[thid+blid*systemSize] = x[thid]
@@ -1008,7 +936,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 					thid := gc_tx
 //line hecbench_tridiagonal.go:159
 					xD[thid+blid*systemSize] = x[thid]
@@ -1017,7 +944,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 					thid := gc_tx
 //line hecbench_tridiagonal.go:159
 					xD[thid+blid*systemSize] = x[thid]
@@ -1026,7 +952,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:100
 				thid := gc_tx
 //line hecbench_tridiagonal.go:159
 				xD[thid+blid*systemSize] = x[thid]
@@ -1044,10 +969,9 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	gc_n := gc_b.Len()
 //line hecbench_tridiagonal.go:170
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_tridiagonal.go:173
 	blid := gc_bx
-//line hecbench_tridiagonal.go:175
 	stride := 1
+//line hecbench_tridiagonal.go:176
 	halfSize := systemSize >> 1
 	thidNum := halfSize
 //line hecbench_tridiagonal.go:179
@@ -1056,8 +980,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
-//line hecbench_tridiagonal.go:185
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:186
 		gc_off := blid * systemSize
 		gc_off2 := thidNum
 		gc_off3 := thidNum + (blid * systemSize)
@@ -1096,7 +1020,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
 				thid := gc_tx
 //line hecbench_tridiagonal.go:185
 				a[thid] = aD[thid+blid*systemSize]
@@ -1118,21 +1041,18 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 //line hecbench_tridiagonal.go:203
 		stride <<= 1
 		delta := stride >> 1
-//line hecbench_tridiagonal.go:206
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_tridiagonal.go:207
 		if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := gc_from
 			if stride == 1 {
-//line hecbench_tridiagonal.go:172
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_tridiagonal.go:213
 				gc_vb2 := lanes.BroadcastFloat32x8(0)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_tridiagonal.go:172
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:206
 					var i int = 1*thid + 1 - 1
@@ -1146,12 +1066,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						delta) > len(d)-8 || (i+
 //line hecbench_tridiagonal.go:220
 						delta) > len(c)-8 {
-//line hecbench_tridiagonal.go:208
 						break
 					}
 //line hecbench_tridiagonal.go:208
 					gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
-//line hecbench_tridiagonal.go:208
 					if gc_if2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:208
 						tmp := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
@@ -1160,9 +1078,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
 						gc_vb2.StoreMasked((*[8]float32)(c[i:]), gc_if2)
 					}
-//line hecbench_tridiagonal.go:213
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line hecbench_tridiagonal.go:213
 					if gc_else2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:213
 						tmp1 := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
@@ -1178,7 +1094,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
 				thid := gc_tx
 //line hecbench_tridiagonal.go:206
 				i := stride*thid + stride - 1
@@ -1204,12 +1119,12 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	}
 	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
 	{
-//line hecbench_tridiagonal.go:228
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:233
 			gc_off4 := ((stride << 1) - 1)
 			gc_off5 := (stride - 1)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
@@ -1230,14 +1145,13 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line hecbench_tridiagonal.go:228
 					addr2 := (stride << 1) - 1
-//line hecbench_tridiagonal.go:228
 					_ = addr2
 					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
+//line hecbench_tridiagonal.go:230
 					gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
 					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
-//line hecbench_tridiagonal.go:235
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1251,51 +1165,43 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:235
 	thidNum = 2
+//line hecbench_tridiagonal.go:236
 	for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
-//line hecbench_tridiagonal.go:239
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_tridiagonal.go:240
 		if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := gc_from
 			if stride == 1 {
-//line hecbench_tridiagonal.go:172
 				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_tridiagonal.go:172
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:240
 					var i_ int = 1*thid + (1 >> 1) - 1
 					if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
-//line hecbench_tridiagonal.go:241
 						break
 					}
 //line hecbench_tridiagonal.go:241
 					gc_if4 := gc_iota4.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
-//line hecbench_tridiagonal.go:241
 					if gc_if4.ToBits() != 0 {
 //line hecbench_tridiagonal.go:241
 						lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
 					}
-//line hecbench_tridiagonal.go:242
 					gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
-//line hecbench_tridiagonal.go:242
 					if gc_else4.ToBits() != 0 {
 //line hecbench_tridiagonal.go:242
 						lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
 					}
 				}
 			}
-//line hecbench_tridiagonal.go:247
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
 				thid := gc_tx
 //line hecbench_tridiagonal.go:240
 				i_ := stride*thid + (stride >> 1) - 1
@@ -1310,8 +1216,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 		stride >>= 1
 		thidNum <<= 1
 	}
-//line hecbench_tridiagonal.go:251
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:252
 		gc_off6 := blid * systemSize
 		gc_off7 := halfSize + (blid * systemSize)
 		gc_off8 := halfSize
@@ -1359,7 +1265,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
 					thid := gc_tx
 //line hecbench_tridiagonal.go:253
 					xD[thid+blid*systemSize] = x[thid]
@@ -1369,7 +1274,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
 					thid := gc_tx
 //line hecbench_tridiagonal.go:253
 					xD[thid+blid*systemSize] = x[thid]
@@ -1379,7 +1283,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
 					thid := gc_tx
 //line hecbench_tridiagonal.go:253
 					xD[thid+blid*systemSize] = x[thid]
@@ -1389,7 +1292,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
 					thid := gc_tx
 //line hecbench_tridiagonal.go:253
 					xD[thid+blid*systemSize] = x[thid]
@@ -1399,7 +1301,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:172
 				thid := gc_tx
 //line hecbench_tridiagonal.go:253
 				xD[thid+blid*systemSize] = x[thid]
@@ -1419,10 +1320,9 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	gc_n := gc_b.Len()
 //line hecbench_tridiagonal.go:263
 	shared := gocuda.DynamicShared[float32](t)
-//line hecbench_tridiagonal.go:266
 	blid := gc_bx
-//line hecbench_tridiagonal.go:268
 	stride := 1
+//line hecbench_tridiagonal.go:269
 	halfSize := systemSize >> 1
 	thidNum := halfSize
 //line hecbench_tridiagonal.go:272
@@ -1431,8 +1331,8 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	c := b[systemSize:]
 	d := c[systemSize:]
 	x := d[systemSize:]
-//line hecbench_tridiagonal.go:278
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:279
 		gc_off := blid * systemSize
 		gc_off2 := thidNum
 		gc_off3 := thidNum + (blid * systemSize)
@@ -1471,7 +1371,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
 				thid := gc_tx
 //line hecbench_tridiagonal.go:278
 				a[thid] = aD[thid+blid*systemSize]
@@ -1493,8 +1392,8 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:296
 		stride <<= 1
 		delta := stride >> 1
-//line hecbench_tridiagonal.go:299
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_tridiagonal.go:300
 		if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1502,7 +1401,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
 				thid := gc_tx
 //line hecbench_tridiagonal.go:299
 				i := stride*thid + stride - 1
@@ -1520,12 +1418,12 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	}
 	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
 	{
-//line hecbench_tridiagonal.go:315
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:320
 			gc_off4 := ((stride << 1) - 1)
 			gc_off5 := (stride - 1)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
@@ -1546,14 +1444,13 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line hecbench_tridiagonal.go:315
 					addr2 := (stride << 1) - 1
-//line hecbench_tridiagonal.go:315
 					_ = addr2
 					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
+//line hecbench_tridiagonal.go:317
 					gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
 					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
-//line hecbench_tridiagonal.go:322
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1567,51 +1464,43 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			}
 		}
 	}
-//line hecbench_tridiagonal.go:322
 	thidNum = 2
+//line hecbench_tridiagonal.go:323
 	for j_ := 0; j_ < iterations; j_++ {
 		delta_ := stride >> 1
-//line hecbench_tridiagonal.go:326
 		gc_from, gc_to := 0, gc_bdx
+//line hecbench_tridiagonal.go:327
 		if gc_bound := thidNum; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := gc_from
 			if stride == 1 {
-//line hecbench_tridiagonal.go:265
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_tridiagonal.go:265
 					var thid int = gc_tx
 //line hecbench_tridiagonal.go:327
 					var i_ int = 1*thid + (1 >> 1) - 1
 					if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
-//line hecbench_tridiagonal.go:328
 						break
 					}
 //line hecbench_tridiagonal.go:328
 					gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
-//line hecbench_tridiagonal.go:328
 					if gc_if2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:328
 						lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
 					}
-//line hecbench_tridiagonal.go:329
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line hecbench_tridiagonal.go:329
 					if gc_else2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:329
 						lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
 					}
 				}
 			}
-//line hecbench_tridiagonal.go:334
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
 				thid := gc_tx
 //line hecbench_tridiagonal.go:327
 				i_ := stride*thid + (stride >> 1) - 1
@@ -1626,8 +1515,8 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 		stride >>= 1
 		thidNum <<= 1
 	}
-//line hecbench_tridiagonal.go:338
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_tridiagonal.go:339
 		gc_off6 := blid * systemSize
 		gc_off7 := halfSize + (blid * systemSize)
 		gc_off8 := halfSize
@@ -1675,7 +1564,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
 					thid := gc_tx
 //line hecbench_tridiagonal.go:340
 					xD[thid+blid*systemSize] = x[thid]
@@ -1685,7 +1573,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
 					thid := gc_tx
 //line hecbench_tridiagonal.go:340
 					xD[thid+blid*systemSize] = x[thid]
@@ -1695,7 +1582,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
 					thid := gc_tx
 //line hecbench_tridiagonal.go:340
 					xD[thid+blid*systemSize] = x[thid]
@@ -1705,7 +1591,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
 					thid := gc_tx
 //line hecbench_tridiagonal.go:340
 					xD[thid+blid*systemSize] = x[thid]
@@ -1715,7 +1600,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_tridiagonal.go:265
 				thid := gc_tx
 //line hecbench_tridiagonal.go:340
 				xD[thid+blid*systemSize] = x[thid]

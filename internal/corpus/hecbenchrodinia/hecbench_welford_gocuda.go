@@ -48,15 +48,12 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	gc_s_count := make([]int32, gc_b.Len())
 	gc_s_xMean := make([]A, gc_b.Len())
 	gc_s_m2N := make([]A, gc_b.Len())
-//line hecbench_welford.go:88
 	blockSize := gc_bdx * gc_bdy
-//line hecbench_welford.go:90
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-//line hecbench_welford.go:89
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
 //line hecbench_welford.go:90
@@ -67,10 +64,8 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
-//line hecbench_welford.go:98
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
-//line hecbench_welford.go:89
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
 //line hecbench_welford.go:90
@@ -81,10 +76,8 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
-//line hecbench_welford.go:98
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
-//line hecbench_welford.go:89
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
 //line hecbench_welford.go:90
@@ -95,10 +88,8 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
-//line hecbench_welford.go:98
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
-//line hecbench_welford.go:89
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
 //line hecbench_welford.go:90
@@ -109,10 +100,8 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 	}
-//line hecbench_welford.go:98
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_welford.go:89
 		var count int32 = 0
 		gc_s_count[gc_rank] = count
 //line hecbench_welford.go:90
@@ -122,7 +111,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		m2N := A(0)
 		gc_s_m2N[gc_rank] = m2N
 	}
-//line hecbench_welford.go:95
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
 //line hecbench_welford.go:95
@@ -132,13 +120,11 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			return
 		}
 		gc_more = false
-//line hecbench_welford.go:102
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_welford.go:95
 				gc_start := gc_ty
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
@@ -155,6 +141,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				if gc_trips == gc_chunk {
 					gc_more = true
 				}
+//line hecbench_welford.go:111
 				for batchID := gc_from2; gc_trips > 0; batchID, gc_trips = batchID+(gc_bdy), gc_trips-1 {
 //line hecbench_welford.go:96
 					inputBase := gc_bx*ss + batchID*ss*fs
@@ -180,8 +167,8 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	var count_ []int32 = sMem
 //line hecbench_welford.go:110
 	var blockSize_ int = blockSize
-//line hecbench_welford.go:112
 	gc_off2 := 32
+//line hecbench_welford.go:113
 	if gc_off2 >= 0 && gc_off2 < len(sMem) {
 		gc_at := sMem[gc_off2:][:1]
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -196,7 +183,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			var m2n *A = &gc_s_m2N[gc_rank]
 //line hecbench_welford.go:110
 			var num *int32 = &gc_s_count[gc_rank]
-//line hecbench_welford.go:116
 			gc_s_x[gc_rank] = x
 			gc_s_mean[gc_rank] = mean
 			gc_s_m2n[gc_rank] = m2n
@@ -215,7 +201,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			var m2n *A = &gc_s_m2N[gc_rank]
 //line hecbench_welford.go:110
 			var num *int32 = &gc_s_count[gc_rank]
-//line hecbench_welford.go:116
 			gc_s_x[gc_rank] = x
 			gc_s_mean[gc_rank] = mean
 			gc_s_m2n[gc_rank] = m2n
@@ -243,7 +228,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_welford.go:69
 				mean := gc_s_mean[gc_rank]
 				m2n := gc_s_m2n[gc_rank]
 				num := gc_s_num[gc_rank]
@@ -253,7 +237,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				var m2n_ *A = m2n
 //line hecbench_welford.go:49
 				var num_ *int32 = num
-//line hecbench_welford.go:53
 				gc_l_mean_[gc_lane] = mean_
 				gc_l_m2n_[gc_lane] = m2n_
 				gc_l_num_[gc_lane] = num_
@@ -295,25 +278,19 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					mean_ := gc_l_mean_[gc_lane]
-//line hecbench_welford.go:42
 					m2n_ := gc_l_m2n_[gc_lane]
-//line hecbench_welford.go:44
 					num_ := gc_l_num_[gc_lane]
-//line hecbench_welford.go:46
 					numNew := gc_l_numNew[gc_lane]
-//line hecbench_welford.go:48
 					meanNew := gc_l_meanNew[gc_lane]
 //line hecbench_welford.go:36
 					m2nNew := gc_c3r[gc_lane]
 					welfordMergeElement(num_, mean_, m2n_, &numNew, &meanNew, &m2nNew)
-//line hecbench_welford.go:39
 					gc_l_numNew[gc_lane] = numNew
 					gc_l_meanNew[gc_lane] = meanNew
 				}
 			}
 		}
 		{
-//line hecbench_welford.go:46
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step2 := 0
@@ -322,14 +299,12 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_welford.go:93
 						threadID := gc_ty*gc_bdx + gc_tx
 //line hecbench_welford.go:110
 						var threadID_ int = threadID
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
@@ -345,14 +320,12 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_welford.go:93
 						threadID := gc_ty*gc_bdx + gc_tx
 //line hecbench_welford.go:110
 						var threadID_ int = threadID
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
@@ -368,14 +341,12 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_welford.go:93
 						threadID := gc_ty*gc_bdx + gc_tx
 //line hecbench_welford.go:110
 						var threadID_ int = threadID
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
@@ -391,14 +362,12 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_welford.go:93
 						threadID := gc_ty*gc_bdx + gc_tx
 //line hecbench_welford.go:110
 						var threadID_ int = threadID
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
@@ -414,14 +383,12 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_welford.go:93
 					threadID := gc_ty*gc_bdx + gc_tx
 //line hecbench_welford.go:110
 					var threadID_ int = threadID
 //line hecbench_welford.go:45
 					lane := threadID_ % gocuda.WarpSize
 					wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:48
 					x := gc_s_x[gc_rank]
 					mean := gc_s_mean[gc_rank]
 					m2n := gc_s_m2n[gc_rank]
@@ -445,14 +412,12 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_welford.go:93
 					threadID := gc_ty*gc_bdx + gc_tx
 //line hecbench_welford.go:110
 					var threadID_ int = threadID
 //line hecbench_welford.go:45
 					lane := threadID_ % gocuda.WarpSize
 					wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:48
 					x := gc_s_x[gc_rank]
 					mean := gc_s_mean[gc_rank]
 					m2n := gc_s_m2n[gc_rank]
@@ -499,9 +464,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_welford.go:100
 		var gc_m19 uint32
-//line hecbench_welford.go:102
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		gc_ty := gc_tidx.Y
@@ -516,7 +479,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line hecbench_welford.go:93
 			threadID := gc_ty*gc_bdx + gc_tx
 //line hecbench_welford.go:110
 			var threadID_ int = threadID
@@ -527,7 +489,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				gc_m19 |= 1 << gc_lane
 			}
 		}
-//line hecbench_welford.go:81
 		gc_save19 := gc_act
 		gc_act = gc_save19 & gc_m19
 		if gc_act != 0 {
@@ -536,7 +497,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line hecbench_welford.go:90
 				mean := gc_s_mean[gc_rank]
 				m2n := gc_s_m2n[gc_rank]
 				num := gc_s_num[gc_rank]
@@ -546,7 +506,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				var m2n_2 *A = m2n
 //line hecbench_welford.go:77
 				var num_2 *int32 = num
-//line hecbench_welford.go:81
 				gc_l_mean_2[gc_lane] = mean_2
 				gc_l_m2n_2[gc_lane] = m2n_2
 				gc_l_num_2[gc_lane] = num_2
@@ -600,18 +559,13 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					mean_2 := gc_l_mean_2[gc_lane]
-//line hecbench_welford.go:45
 					m2n_2 := gc_l_m2n_2[gc_lane]
-//line hecbench_welford.go:47
 					num_2 := gc_l_num_2[gc_lane]
-//line hecbench_welford.go:49
 					numNew_ := gc_l_numNew_[gc_lane]
-//line hecbench_welford.go:51
 					meanNew_ := gc_l_meanNew_[gc_lane]
 //line hecbench_welford.go:36
 					m2nNew_ := gc_c6r[gc_lane]
 					welfordMergeElement(num_2, mean_2, m2n_2, &numNew_, &meanNew_, &m2nNew_)
-//line hecbench_welford.go:39
 					gc_l_numNew_[gc_lane] = numNew_
 					gc_l_meanNew_[gc_lane] = meanNew_
 				}
@@ -620,17 +574,16 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		gc_act = gc_save19 &^ gc_dead
 	}
 	{
-//line hecbench_welford.go:49
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line hecbench_welford.go:52
 			if gc_off3 >= 0 && gc_off3 < len(outMean) && gc_off3 < len(outVarBiased) {
 				gc_at2 := outMean[gc_off3:][:1]
 				gc_at3 := outVarBiased[gc_off3:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_welford.go:93
 					threadID := gc_ty*gc_bdx + gc_tx
 //line hecbench_welford.go:112
 					if threadID == 0 {
@@ -642,7 +595,6 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_welford.go:93
 					threadID := gc_ty*gc_bdx + gc_tx
 //line hecbench_welford.go:112
 					if threadID == 0 {

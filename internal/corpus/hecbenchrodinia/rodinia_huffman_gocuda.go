@@ -58,13 +58,13 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:31
 			kn := uint32(gc_bx*gc_bdx + gc_tx)
 			k := uint32(gc_tx)
+//line rodinia_huffman.go:33
 			var kc, startbit, wrbits uint32
-//line rodinia_huffman.go:35
 			var cw64 uint64 = 0
 			var val32, codewordlen uint32 = 0, 0
+//line rodinia_huffman.go:37
 			var tmpbyte, tmpcwlen uint8
 			var tmpcw32 uint32
 //line rodinia_huffman.go:48
@@ -86,17 +86,17 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:32
 			k := uint32(gc_tx)
 			cw64 := gc_s_cw64[gc_rank]
 			val32 := gc_s_val32[gc_rank]
 			codewordlen := gc_s_codewordlen[gc_rank]
+//line rodinia_huffman.go:37
 			var tmpbyte uint8
 			var tmpcwlen uint8
 			var tmpcw32 uint32
 			{
-//line rodinia_huffman.go:52
 				i := uint32(0)
+//line rodinia_huffman.go:53
 				tmpbyte = uint8(val32 >> ((3 - i) * 8))
 				tmpcw32 = codewords[tmpbyte]
 				tmpcwlen = uint8(codewordlens[tmpbyte])
@@ -104,8 +104,8 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				codewordlen += uint32(tmpcwlen)
 			}
 			{
-//line rodinia_huffman.go:52
 				i := uint32(1)
+//line rodinia_huffman.go:53
 				tmpbyte = uint8(val32 >> ((3 - i) * 8))
 				tmpcw32 = codewords[tmpbyte]
 				tmpcwlen = uint8(codewordlens[tmpbyte])
@@ -113,8 +113,8 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				codewordlen += uint32(tmpcwlen)
 			}
 			{
-//line rodinia_huffman.go:52
 				i := uint32(2)
+//line rodinia_huffman.go:53
 				tmpbyte = uint8(val32 >> ((3 - i) * 8))
 				tmpcw32 = codewords[tmpbyte]
 				tmpcwlen = uint8(codewordlens[tmpbyte])
@@ -122,8 +122,8 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				codewordlen += uint32(tmpcwlen)
 			}
 			{
-//line rodinia_huffman.go:52
 				i := uint32(3)
+//line rodinia_huffman.go:53
 				tmpbyte = uint8(val32 >> ((3 - i) * 8))
 				tmpcw32 = codewords[tmpbyte]
 				tmpcwlen = uint8(codewordlens[tmpbyte])
@@ -135,7 +135,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			gc_s_codewordlen[gc_rank] = codewordlen
 		}
 	}
-//line rodinia_huffman.go:63
 	offset := uint32(1)
 //line rodinia_huffman.go:66
 	for d := uint32(gc_bdx) >> 1; d > 0; d >>= 1 {
@@ -143,7 +142,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:32
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:68
 				if k < d {
@@ -158,13 +156,13 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bdx - 1
+//line rodinia_huffman.go:78
 		if gc_off2 >= 0 && gc_off2 < len(as) {
 			gc_at := as[gc_off2:][:1]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line rodinia_huffman.go:32
 					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
@@ -173,7 +171,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 				{
 					gc_tx := gc_step + 1
-//line rodinia_huffman.go:32
 					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
@@ -182,7 +179,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 				{
 					gc_tx := gc_step + 2
-//line rodinia_huffman.go:32
 					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
@@ -191,7 +187,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 				{
 					gc_tx := gc_step + 3
-//line rodinia_huffman.go:32
 					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
@@ -200,7 +195,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line rodinia_huffman.go:32
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 				if k == 0 {
@@ -214,7 +208,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:32
 					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
@@ -225,7 +218,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:32
 					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
@@ -236,7 +228,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:32
 					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
@@ -247,7 +238,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:32
 					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
@@ -258,7 +248,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:32
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 				if k == 0 {
@@ -274,7 +263,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:32
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:86
 				if k < d_ {
@@ -291,7 +279,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:32
 			k := uint32(gc_tx)
 			var kc uint32
 			var startbit uint32
@@ -313,6 +300,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		gc_pos.Thread = gc_rank
 		kc := gc_s_kc[gc_rank]
 		startbit := gc_s_startbit[gc_rank]
+//line rodinia_huffman.go:115
 		var wrbits uint32
 		cw64 := gc_s_cw64[gc_rank]
 		codewordlen := gc_s_codewordlen[gc_rank]
@@ -353,7 +341,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:31
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:143
@@ -365,7 +352,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				gc_tx := gc_step3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:31
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:143
@@ -377,7 +363,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				gc_tx := gc_step3 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:31
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:143
@@ -389,7 +374,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				gc_tx := gc_step3 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:31
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:143
@@ -401,7 +385,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line rodinia_huffman.go:31
 			kn := uint32(gc_bx*gc_bdx + gc_tx)
 			k := uint32(gc_tx)
 //line rodinia_huffman.go:143

@@ -64,47 +64,36 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 		}
 //line rodinia_hybridsort.go:104
 		size := blocks * hsBucketBlockMemory
-//line rodinia_hybridsort.go:106
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:105
 				sum := 0
-//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank] = sum
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:105
 				sum := 0
-//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank] = sum
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:105
 				sum := 0
-//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank] = sum
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:105
 				sum := 0
-//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:105
 			sum := 0
-//line rodinia_hybridsort.go:107
 			gc_s_sum[gc_rank] = sum
 		}
 //line rodinia_hybridsort.go:107
@@ -114,9 +103,9 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				return
 			}
 			gc_more = false
-//line rodinia_hybridsort.go:114
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+//line rodinia_hybridsort.go:116
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -130,11 +119,8 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-//line rodinia_hybridsort.go:130
 							gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
 							x := int(gc_at[gc_tx])
@@ -144,11 +130,8 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						}
 						{
 							gc_tx := gc_step2 + 1
-//line rodinia_hybridsort.go:116
 							gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
 							x := int(gc_at[gc_tx])
@@ -158,11 +141,8 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						}
 						{
 							gc_tx := gc_step2 + 2
-//line rodinia_hybridsort.go:116
 							gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
 							x := int(gc_at[gc_tx])
@@ -172,11 +152,8 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						}
 						{
 							gc_tx := gc_step2 + 3
-//line rodinia_hybridsort.go:116
 							gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:108
 							gc_more = true
 //line rodinia_hybridsort.go:108
 							x := int(gc_at[gc_tx])
@@ -187,9 +164,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
-//line rodinia_hybridsort.go:108
 						gc_more = true
 //line rodinia_hybridsort.go:108
 						x := int(gc_at[gc_tx])
@@ -204,9 +179,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:103
 							tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
@@ -221,9 +194,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:103
 							tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
@@ -238,9 +209,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:103
 							tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
@@ -255,9 +224,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:103
 							tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
@@ -272,9 +239,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:103
 						tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:107
 						i := tid + gc_off
@@ -288,45 +253,37 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				}
 			}
 		}
-//line rodinia_hybridsort.go:118
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx
+//line rodinia_hybridsort.go:120
 			if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
 				gc_at2 := dOffsets[gc_off3:][:gc_bdx]
 				gc_step4 := 0
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line rodinia_hybridsort.go:127
 						gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						gc_at2[gc_tx] = uint32(sum)
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line rodinia_hybridsort.go:118
 						gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						gc_at2[gc_tx] = uint32(sum)
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line rodinia_hybridsort.go:118
 						gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						gc_at2[gc_tx] = uint32(sum)
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line rodinia_hybridsort.go:118
 						gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						gc_at2[gc_tx] = uint32(sum)
@@ -334,7 +291,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-//line rodinia_hybridsort.go:105
 					sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 					gc_at2[gc_tx] = uint32(sum)
@@ -346,9 +302,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:103
 						tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
@@ -357,9 +311,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:103
 						tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
@@ -368,9 +320,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:103
 						tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
@@ -379,9 +329,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:103
 						tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
@@ -390,9 +338,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:103
 					tid := gc_bx*gc_bdx + gc_tx
-//line rodinia_hybridsort.go:105
 					sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
 					dOffsets[tid] = uint32(sum)
@@ -430,17 +376,17 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
 //line rodinia_hybridsort.go:124
 	prefixBase := gc_bx * hsBucketBlockMemory
-//line rodinia_hybridsort.go:126
 	numThreads := gc_bdx * gc_gdx
+//line rodinia_hybridsort.go:127
 	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-//line rodinia_hybridsort.go:134
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line rodinia_hybridsort.go:136
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -456,10 +402,8 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line rodinia_hybridsort.go:152
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:127
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -467,10 +411,8 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 					{
 						gc_tx := gc_step + 1
-//line rodinia_hybridsort.go:133
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:127
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -478,10 +420,8 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 					{
 						gc_tx := gc_step + 2
-//line rodinia_hybridsort.go:133
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:127
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -489,10 +429,8 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 					{
 						gc_tx := gc_step + 3
-//line rodinia_hybridsort.go:133
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:127
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -502,7 +440,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:127
 					i := gc_tx + gc_off
 					gc_more = true
 //line rodinia_hybridsort.go:128
@@ -515,7 +452,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:127
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -525,7 +461,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:127
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -535,7 +470,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:127
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -545,7 +479,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:127
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -555,7 +488,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:127
 					i := gc_tx + gc_off
 					gc_more = true
 //line rodinia_hybridsort.go:128
@@ -573,9 +505,9 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 			return
 		}
 		gc_more2 = false
-//line rodinia_hybridsort.go:140
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line rodinia_hybridsort.go:142
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -587,12 +519,12 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 				gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:125
 				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
-//line rodinia_hybridsort.go:133
 				gc_start := gc_bx*gc_bdx + gc_tx
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+//line rodinia_hybridsort.go:138
 					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk

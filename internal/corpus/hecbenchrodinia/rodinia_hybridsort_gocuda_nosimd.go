@@ -19,17 +19,17 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 	gc_n := gc_b.Len()
 //line rodinia_hybridsort.go:53
 	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
-//line rodinia_hybridsort.go:57
 	numThreads := gc_bdx * gc_gdx
+//line rodinia_hybridsort.go:58
 	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-//line rodinia_hybridsort.go:65
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line rodinia_hybridsort.go:67
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -43,35 +43,30 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line rodinia_hybridsort.go:59
 						gc_more = true
 //line rodinia_hybridsort.go:59
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 1
-//line rodinia_hybridsort.go:59
 						gc_more = true
 //line rodinia_hybridsort.go:59
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 2
-//line rodinia_hybridsort.go:59
 						gc_more = true
 //line rodinia_hybridsort.go:59
 						gc_at[gc_tx] = 0
 					}
 					{
 						gc_tx := gc_step + 3
-//line rodinia_hybridsort.go:59
 						gc_more = true
 //line rodinia_hybridsort.go:59
 						gc_at[gc_tx] = 0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line rodinia_hybridsort.go:59
 					gc_more = true
 //line rodinia_hybridsort.go:59
 					gc_at[gc_tx] = 0
@@ -83,7 +78,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:58
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:59
@@ -93,7 +87,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:58
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:59
@@ -103,7 +96,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:58
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:59
@@ -113,7 +105,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:58
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:59
@@ -123,7 +114,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:58
 					i := gc_tx + gc_off
 					gc_more = true
 //line rodinia_hybridsort.go:59
@@ -141,9 +131,9 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			return
 		}
 		gc_more2 = false
-//line rodinia_hybridsort.go:71
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line rodinia_hybridsort.go:73
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -156,12 +146,12 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 //line rodinia_hybridsort.go:55
 				threadTag := uint32(gc_tx) << (32 - hsBucketWarpLogSize)
 				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
-//line rodinia_hybridsort.go:64
 				gc_start := gc_bx*gc_bdx + gc_tx
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+//line rodinia_hybridsort.go:69
 					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
@@ -182,11 +172,8 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					piv := texPivot[idx]
 //line rodinia_hybridsort.go:71
 					for jump >= 1 {
-//line rodinia_hybridsort.go:71
 						gc_b.Tick()
-//line rodinia_hybridsort.go:71
 						if gc_b.Stopped() {
-//line rodinia_hybridsort.go:71
 							return
 						}
 //line rodinia_hybridsort.go:72
@@ -215,9 +202,9 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			return
 		}
 		gc_more3 = false
-//line rodinia_hybridsort.go:98
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
+//line rodinia_hybridsort.go:100
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -233,35 +220,30 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line rodinia_hybridsort.go:92
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
 						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line rodinia_hybridsort.go:92
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
 						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line rodinia_hybridsort.go:92
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
 						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line rodinia_hybridsort.go:92
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
 						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line rodinia_hybridsort.go:92
 					gc_more3 = true
 //line rodinia_hybridsort.go:92
 					gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
@@ -273,7 +255,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:91
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
@@ -283,7 +264,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:91
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
@@ -293,7 +273,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:91
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
@@ -303,7 +282,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:91
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
@@ -313,7 +291,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_hybridsort.go:91
 					i_ := gc_tx + gc_off3
 					gc_more3 = true
 //line rodinia_hybridsort.go:92

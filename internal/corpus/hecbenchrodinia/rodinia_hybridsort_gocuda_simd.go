@@ -15,9 +15,12 @@ import (
 func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, dPrefixoffsets []uint32, size int, texPivot []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line rodinia_hybridsort.go:53
 	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
@@ -80,7 +83,46 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:59
+						sOffset[i] = 0
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:59
+						sOffset[i] = 0
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:59
+						sOffset[i] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:59
+						sOffset[i] = 0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx + gc_off
@@ -224,7 +266,46 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i_ := gc_tx + gc_off3
+						gc_more3 = true
+//line rodinia_hybridsort.go:92
+						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i_ := gc_tx + gc_off3
+						gc_more3 = true
+//line rodinia_hybridsort.go:92
+						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i_ := gc_tx + gc_off3
+						gc_more3 = true
+//line rodinia_hybridsort.go:92
+						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i_ := gc_tx + gc_off3
+						gc_more3 = true
+//line rodinia_hybridsort.go:92
+						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i_ := gc_tx + gc_off3

@@ -40,7 +40,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 	gc_n := gc_b.Len()
 	gc_s_wtx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_d := compiled.Scratch[lavaThreeVector](gc_b, 1)[:gc_n]
-//line rodinia_lavamd.go:69
 	bx := gc_bx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
@@ -49,7 +48,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:70
 				tx := gc_tx
 //line rodinia_lavamd.go:73
 				wtx := tx
@@ -59,7 +57,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:70
 				tx := gc_tx
 //line rodinia_lavamd.go:73
 				wtx := tx
@@ -69,7 +66,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:70
 				tx := gc_tx
 //line rodinia_lavamd.go:73
 				wtx := tx
@@ -79,7 +75,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:70
 				tx := gc_tx
 //line rodinia_lavamd.go:73
 				wtx := tx
@@ -89,7 +84,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:70
 			tx := gc_tx
 //line rodinia_lavamd.go:73
 			wtx := tx
@@ -104,7 +98,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 		var rA []lavaFourVector
 		var fA []lavaFourVector
 		rAShared := gocuda.Shared[lavaFourVector](t, 100)[:100]
-//line rodinia_lavamd.go:93
 		k := 0
 //line rodinia_lavamd.go:98
 		rBShared := gocuda.Shared[lavaFourVector](t, 100)[:100]
@@ -151,16 +144,12 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:70
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
 //line rodinia_lavamd.go:125
 					for wtx < lavaNumberParPerBox {
-//line rodinia_lavamd.go:125
 						gc_b.Tick()
-//line rodinia_lavamd.go:125
 						if gc_b.Stopped() {
-//line rodinia_lavamd.go:125
 							return
 						}
 						rAShared[wtx] = rA[wtx]
@@ -174,16 +163,12 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:70
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
 //line rodinia_lavamd.go:125
 					for wtx < lavaNumberParPerBox {
-//line rodinia_lavamd.go:125
 						gc_b.Tick()
-//line rodinia_lavamd.go:125
 						if gc_b.Stopped() {
-//line rodinia_lavamd.go:125
 							return
 						}
 						rAShared[wtx] = rA[wtx]
@@ -197,16 +182,12 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:70
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
 //line rodinia_lavamd.go:125
 					for wtx < lavaNumberParPerBox {
-//line rodinia_lavamd.go:125
 						gc_b.Tick()
-//line rodinia_lavamd.go:125
 						if gc_b.Stopped() {
-//line rodinia_lavamd.go:125
 							return
 						}
 						rAShared[wtx] = rA[wtx]
@@ -220,16 +201,12 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:70
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
 //line rodinia_lavamd.go:125
 					for wtx < lavaNumberParPerBox {
-//line rodinia_lavamd.go:125
 						gc_b.Tick()
-//line rodinia_lavamd.go:125
 						if gc_b.Stopped() {
-//line rodinia_lavamd.go:125
 							return
 						}
 						rAShared[wtx] = rA[wtx]
@@ -243,16 +220,12 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:70
 				tx := gc_tx
 				wtx := gc_s_wtx[gc_rank]
 //line rodinia_lavamd.go:125
 				for wtx < lavaNumberParPerBox {
-//line rodinia_lavamd.go:125
 					gc_b.Tick()
-//line rodinia_lavamd.go:125
 					if gc_b.Stopped() {
-//line rodinia_lavamd.go:125
 						return
 					}
 					rAShared[wtx] = rA[wtx]
@@ -263,7 +236,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				gc_s_wtx[gc_rank] = wtx
 			}
 		}
-//line rodinia_lavamd.go:137
 		var k_ int = 0
 //line rodinia_lavamd.go:137
 		for ; k_ < (1 + int(dBoxGpu[bx].nn)); k_++ {
@@ -271,9 +243,9 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:70
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
+//line rodinia_lavamd.go:73
 					var pointer int
 					var firstJ int
 					var rB []lavaFourVector
@@ -291,11 +263,8 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					qB = dQvGpu[firstJ:]
 //line rodinia_lavamd.go:159
 					for wtx < lavaNumberParPerBox {
-//line rodinia_lavamd.go:159
 						gc_b.Tick()
-//line rodinia_lavamd.go:159
 						if gc_b.Stopped() {
-//line rodinia_lavamd.go:159
 							return
 						}
 						rBShared[wtx] = rB[wtx]
@@ -311,9 +280,9 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_lavamd.go:70
 					tx := gc_tx
 					wtx := gc_s_wtx[gc_rank]
+//line rodinia_lavamd.go:73
 					var j int
 					var r2 float64
 					var u2 float64
@@ -325,11 +294,8 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					d := gc_s_d[gc_rank]
 //line rodinia_lavamd.go:173
 					for wtx < lavaNumberParPerBox {
-//line rodinia_lavamd.go:173
 						gc_b.Tick()
-//line rodinia_lavamd.go:173
 						if gc_b.Stopped() {
-//line rodinia_lavamd.go:173
 							return
 						}
 //line rodinia_lavamd.go:176
@@ -364,7 +330,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 		}
 //line rodinia_lavamd.go:210
 		k = k_
-//line rodinia_lavamd.go:210
 		_ = k
 	}
 }

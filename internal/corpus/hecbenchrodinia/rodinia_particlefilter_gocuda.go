@@ -35,11 +35,11 @@ func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, y
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line rodinia_particlefilter.go:93
 	blockID := gc_bx
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line rodinia_particlefilter.go:97
 			if !compiled.Adds(gc_bdx*blockID, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -53,8 +53,8 @@ func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, y
 //line rodinia_particlefilter.go:94
 					i := gc_bdx*blockID + gc_tx
 					{
-//line rodinia_particlefilter.go:98
 						index := -1
+//line rodinia_particlefilter.go:99
 						var x int
 //line rodinia_particlefilter.go:101
 						for x = 0; x < Nparticles; x++ {
@@ -73,7 +73,6 @@ func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, y
 				}
 			}
 		}
-//line rodinia_particlefilter.go:120
 	})
 }
 
@@ -127,11 +126,11 @@ func gc_body_sumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, partialSums []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line rodinia_particlefilter.go:167
 		blockID := gc_bx
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
+//line rodinia_particlefilter.go:171
 				if !compiled.Adds(gc_bdx*blockID, gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}

@@ -18,7 +18,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line rodinia_particlefilter.go:127
 	blockID := gc_bx
 //line rodinia_particlefilter.go:129
 	u1 := gocuda.Shared[float64](t, 1)[:1]
@@ -43,13 +42,11 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:133
 					sumWeights[0] = gc_at[0]
 				}
-//line rodinia_particlefilter.go:137
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:133
 					sumWeights[0] = gc_at[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:137
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -60,7 +57,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = partialSums[0]
 					}
 					{
-//line rodinia_particlefilter.go:137
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -68,7 +64,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = partialSums[0]
 					}
 					{
-//line rodinia_particlefilter.go:137
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -76,7 +71,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = partialSums[0]
 					}
 					{
-//line rodinia_particlefilter.go:137
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -84,7 +78,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						sumWeights[0] = partialSums[0]
 					}
 				}
-//line rodinia_particlefilter.go:137
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -95,8 +88,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 	}
 	{
-//line rodinia_particlefilter.go:140
 		gc_from, gc_to := 0, gc_bdx
+//line rodinia_particlefilter.go:141
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -115,31 +108,26 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx := gc_step3 + 1
 //line rodinia_particlefilter.go:139
 						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx := gc_step3 + 2
 //line rodinia_particlefilter.go:139
 						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx := gc_step3 + 3
 //line rodinia_particlefilter.go:139
 						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 				}
-//line rodinia_particlefilter.go:143
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:139
 					gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:143
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -152,7 +140,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -162,7 +149,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -172,7 +158,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
-//line rodinia_particlefilter.go:143
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -182,7 +167,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						weights[i] = weights[i] / sumWeights[0]
 					}
 				}
-//line rodinia_particlefilter.go:143
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -195,8 +179,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 	}
 	{
-//line rodinia_particlefilter.go:146
 		gc_from, gc_to := 0, gc_bdx
+//line rodinia_particlefilter.go:147
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -217,7 +201,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-//line rodinia_particlefilter.go:168
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -227,9 +210,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx := gc_step5 + 1
-//line rodinia_particlefilter.go:152
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -239,9 +220,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx := gc_step5 + 2
-//line rodinia_particlefilter.go:152
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -251,9 +230,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx := gc_step5 + 3
-//line rodinia_particlefilter.go:152
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:128
@@ -263,7 +240,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-//line rodinia_particlefilter.go:150
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -274,7 +250,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			} else {
-//line rodinia_particlefilter.go:150
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -288,7 +263,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -299,7 +273,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -310,7 +283,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-//line rodinia_particlefilter.go:150
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -321,7 +293,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-//line rodinia_particlefilter.go:150
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -335,13 +306,13 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 	}
 	{
-//line rodinia_particlefilter.go:153
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := 0
+//line rodinia_particlefilter.go:159
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
 				gc_at4 := u[gc_off4:][:1]
 				gc_step7 := gc_from
@@ -355,13 +326,11 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:152
 					u1[0] = gc_at4[0]
 				}
-//line rodinia_particlefilter.go:156
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:152
 					u1[0] = gc_at4[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:156
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
@@ -372,7 +341,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u1[0] = u[0]
 					}
 					{
-//line rodinia_particlefilter.go:156
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -380,7 +348,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u1[0] = u[0]
 					}
 					{
-//line rodinia_particlefilter.go:156
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -388,7 +355,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u1[0] = u[0]
 					}
 					{
-//line rodinia_particlefilter.go:156
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -396,7 +362,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u1[0] = u[0]
 					}
 				}
-//line rodinia_particlefilter.go:156
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -407,8 +372,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 	}
 	{
-//line rodinia_particlefilter.go:159
 		gc_from, gc_to := 0, gc_bdx
+//line rodinia_particlefilter.go:160
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -429,7 +394,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx := gc_step9 + 1
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
@@ -437,7 +401,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx := gc_step9 + 2
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
@@ -445,7 +408,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx := gc_step9 + 3
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
@@ -453,7 +415,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
-//line rodinia_particlefilter.go:162
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:128
 					i := gc_bdx*blockID + gc_tx
@@ -461,7 +422,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			} else {
-//line rodinia_particlefilter.go:162
 				gc_step10 := gc_from
 				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 					{
@@ -474,7 +434,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -484,7 +443,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -494,7 +452,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-//line rodinia_particlefilter.go:162
 						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -504,7 +461,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
-//line rodinia_particlefilter.go:162
 				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -525,9 +481,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line rodinia_particlefilter.go:191
 	blockID := gc_bx
-//line rodinia_particlefilter.go:196
 	if 512 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
@@ -565,7 +519,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:203
 					gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
 					gc_at3[gc_tx] = gc_at3[gc_tx] - 2.0 + 2.0*dRandn(seed, i)
-//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -587,7 +540,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:203
 					arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
 					arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
-//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -596,9 +548,9 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 	}
 	compiled.OutOfLine(func() {
+//line rodinia_particlefilter.go:215
 		buffer := buffer[:512]
 		{
-//line rodinia_particlefilter.go:218
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -656,31 +608,26 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx := gc_step + 1
 //line rodinia_particlefilter.go:235
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx := gc_step + 2
 //line rodinia_particlefilter.go:235
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx := gc_step + 3
 //line rodinia_particlefilter.go:235
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
-//line rodinia_particlefilter.go:239
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:235
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
-//line rodinia_particlefilter.go:239
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -693,7 +640,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						buffer[gc_tx] = weights[i]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -703,7 +649,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						buffer[gc_tx] = weights[i]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -713,7 +658,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						buffer[gc_tx] = weights[i]
 					}
 					{
-//line rodinia_particlefilter.go:239
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -723,7 +667,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						buffer[gc_tx] = weights[i]
 					}
 				}
-//line rodinia_particlefilter.go:239
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -737,7 +680,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	}
 //line rodinia_particlefilter.go:241
 	for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
-//line rodinia_particlefilter.go:243
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -789,13 +731,13 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 	}
 	{
-//line rodinia_particlefilter.go:250
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
+//line rodinia_particlefilter.go:256
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
 				gc_at8 := partialSums[gc_off3:][:1]
 				gc_step4 := gc_from
@@ -809,13 +751,11 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:250
 					gc_at8[0] = buffer[0]
 				}
-//line rodinia_particlefilter.go:254
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:250
 					gc_at8[0] = buffer[0]
 				}
 			} else {
-//line rodinia_particlefilter.go:254
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -826,7 +766,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
-//line rodinia_particlefilter.go:254
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -834,7 +773,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
-//line rodinia_particlefilter.go:254
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -842,7 +780,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
-//line rodinia_particlefilter.go:254
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -850,7 +787,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						partialSums[gc_bx] = buffer[0]
 					}
 				}
-//line rodinia_particlefilter.go:254
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank

@@ -39,13 +39,13 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 	gc_bdy := gc_bd.Y
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
-//line rodinia_small.go:32
 	by := gc_by
+//line rodinia_small.go:33
 	gc_apart := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
 	{
-//line rodinia_small.go:36
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_small.go:38
 			gc_off := (((hid+1)*bpHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
 			gc_off2 := 1
 			gc_off3 := (bpHeight*by + gc_ty + 1)
@@ -65,7 +65,6 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 						gc_elem := gc_at3[0]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line rodinia_small.go:34
 							tx := gc_tx
 							_ = tx
 //line rodinia_small.go:43
@@ -77,9 +76,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_small.go:35
 					ty := gc_ty
-//line rodinia_small.go:34
 					tx := gc_tx
 //line rodinia_small.go:37
 					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
@@ -93,9 +90,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_small.go:35
 					ty := gc_ty
-//line rodinia_small.go:34
 					tx := gc_tx
 //line rodinia_small.go:37
 					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
@@ -135,9 +130,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 						gc_at7 := oldw[gc_off4+gc_fastlo2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-//line rodinia_small.go:35
 							ty := gc_ty
-//line rodinia_small.go:34
 							tx := gc_tx
 							_ = tx
 //line rodinia_small.go:48
@@ -151,9 +144,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_small.go:35
 					ty := gc_ty
-//line rodinia_small.go:34
 					tx := gc_tx
 //line rodinia_small.go:39
 					indexX := tx + 1
@@ -167,9 +158,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_small.go:35
 					ty := gc_ty
-//line rodinia_small.go:34
 					tx := gc_tx
 //line rodinia_small.go:39
 					indexX := tx + 1
@@ -227,13 +216,12 @@ func gc_body_euclid(gc_b *compiled.Block, gc_lo, gc_hi int, dLocations []latLong
 				gc_by = 0
 			}
 		}
-//line rodinia_small.go:86
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_small.go:64
 				globalID := gc_bdx*(gc_gdx*gc_by+gc_bx) + gc_tx
+//line rodinia_small.go:65
 				latLong_ := dLocations[globalID:]
 				if globalID < numRecords {
 					dist := dDistances[globalID:]

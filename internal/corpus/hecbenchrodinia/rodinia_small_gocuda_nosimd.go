@@ -34,10 +34,10 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 				gc_by = 0
 			}
 		}
-//line rodinia_small.go:102
 		bid := gc_bx + gc_gdx*gc_by
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line rodinia_small.go:105
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -53,9 +53,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -64,9 +62,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -75,9 +71,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -86,9 +80,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -97,9 +89,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 					var lower []float32
-//line rodinia_small.go:84
 					retval := float32(0.0)
-//line rodinia_small.go:87
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
@@ -110,9 +100,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -121,9 +109,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -132,9 +118,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -143,9 +127,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -154,9 +136,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 					var lower []float32
-//line rodinia_small.go:84
 					retval := float32(0.0)
-//line rodinia_small.go:87
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
@@ -164,6 +144,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line rodinia_small.go:94
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -183,9 +164,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -199,9 +178,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -215,9 +192,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -231,9 +206,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -247,9 +220,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					var lower []float32
 //line rodinia_small.go:106
 					lower = workMemD[tid*stride:]
-//line rodinia_small.go:84
 					retval := float32(0.0)
-//line rodinia_small.go:87
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
@@ -257,8 +228,8 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		}
 //line rodinia_small.go:85
 		for i := 0; i < dim; i++ {
-//line rodinia_small.go:87
 			gc_from, gc_to := 0, gc_bdx
+//line rodinia_small.go:88
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -277,7 +248,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
 //line rodinia_small.go:86
 					if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
-//line rodinia_small.go:86
 						break
 					}
 //line rodinia_small.go:86
@@ -292,19 +262,17 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
 					tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:105
 					retval := gc_s_retval[gc_rank]
 //line rodinia_small.go:86
 					tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
 					retval += tmp * tmp
-//line rodinia_small.go:120
 					gc_s_retval[gc_rank] = retval
 				}
 			}
 		}
 		{
-//line rodinia_small.go:126
 			gc_from, gc_to := 0, gc_bdx
+//line rodinia_small.go:127
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -319,7 +287,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:105
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
 //line rodinia_small.go:89
@@ -336,13 +303,11 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						}
 					}
 				} else {
-//line rodinia_small.go:122
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
 						tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:105
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
 //line rodinia_small.go:89

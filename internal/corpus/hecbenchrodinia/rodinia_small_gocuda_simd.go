@@ -35,10 +35,10 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 				gc_by = 0
 			}
 		}
-//line rodinia_small.go:102
 		bid := gc_bx + gc_gdx*gc_by
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line rodinia_small.go:105
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -54,9 +54,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -65,9 +63,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -76,9 +72,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -87,9 +81,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -98,9 +90,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 					var lower []float32
-//line rodinia_small.go:84
 					retval := float32(0.0)
-//line rodinia_small.go:87
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
@@ -111,9 +101,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -122,9 +110,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -133,9 +119,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -144,9 +128,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 						var lower []float32
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -155,9 +137,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					gc_rank := gc_base + gc_tx
 //line rodinia_small.go:106
 					var lower []float32
-//line rodinia_small.go:84
 					retval := float32(0.0)
-//line rodinia_small.go:87
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
@@ -165,6 +145,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line rodinia_small.go:94
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -184,9 +165,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -200,9 +179,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -216,9 +193,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -232,9 +207,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var lower []float32
 //line rodinia_small.go:106
 						lower = workMemD[tid*stride:]
-//line rodinia_small.go:84
 						retval := float32(0.0)
-//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -248,9 +221,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					var lower []float32
 //line rodinia_small.go:106
 					lower = workMemD[tid*stride:]
-//line rodinia_small.go:84
 					retval := float32(0.0)
-//line rodinia_small.go:87
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
@@ -258,8 +229,8 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		}
 //line rodinia_small.go:85
 		for i := 0; i < dim; i++ {
-//line rodinia_small.go:87
 			gc_from, gc_to := 0, gc_bdx
+//line rodinia_small.go:88
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -269,7 +240,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := gc_from
 				if compiled.SIMD {
-//line rodinia_small.go:103
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -281,7 +251,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
 //line rodinia_small.go:86
 						if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
-//line rodinia_small.go:86
 							break
 						}
 //line rodinia_small.go:86
@@ -298,19 +267,17 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
 					tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:105
 					retval := gc_s_retval[gc_rank]
 //line rodinia_small.go:86
 					tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
 					retval += tmp * tmp
-//line rodinia_small.go:120
 					gc_s_retval[gc_rank] = retval
 				}
 			}
 		}
 		{
-//line rodinia_small.go:126
 			gc_from, gc_to := 0, gc_bdx
+//line rodinia_small.go:127
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -325,7 +292,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_small.go:105
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
 //line rodinia_small.go:89
@@ -342,13 +308,11 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						}
 					}
 				} else {
-//line rodinia_small.go:122
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
 						tid := gc_bdx*bid + gc_tx
-//line rodinia_small.go:105
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
 //line rodinia_small.go:89

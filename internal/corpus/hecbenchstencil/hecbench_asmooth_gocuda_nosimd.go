@@ -54,42 +54,35 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx := gc_step + 1
 //line hecbench_asmooth.go:34
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx := gc_step + 2
 //line hecbench_asmooth.go:34
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx := gc_step + 3
 //line hecbench_asmooth.go:34
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line hecbench_asmooth.go:38
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_asmooth.go:34
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line hecbench_asmooth.go:38
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:23
 						tid := gc_tx
 //line hecbench_asmooth.go:25
 						i := gc_bx*gc_bdx + tid
-//line hecbench_asmooth.go:24
 						tjd := gc_ty
 //line hecbench_asmooth.go:26
 						j := gc_by*gc_bdy + tjd
@@ -99,15 +92,12 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:23
 						tid := gc_tx
 //line hecbench_asmooth.go:25
 						i := gc_bx*gc_bdx + tid
-//line hecbench_asmooth.go:24
 						tjd := gc_ty
 //line hecbench_asmooth.go:26
 						j := gc_by*gc_bdy + tjd
@@ -117,15 +107,12 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:23
 						tid := gc_tx
 //line hecbench_asmooth.go:25
 						i := gc_bx*gc_bdx + tid
-//line hecbench_asmooth.go:24
 						tjd := gc_ty
 //line hecbench_asmooth.go:26
 						j := gc_by*gc_bdy + tjd
@@ -135,15 +122,12 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:38
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:23
 						tid := gc_tx
 //line hecbench_asmooth.go:25
 						i := gc_bx*gc_bdx + tid
-//line hecbench_asmooth.go:24
 						tjd := gc_ty
 //line hecbench_asmooth.go:26
 						j := gc_by*gc_bdy + tjd
@@ -153,15 +137,12 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						sImg[stid] = Img[gtid]
 					}
 				}
-//line hecbench_asmooth.go:38
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:23
 					tid := gc_tx
 //line hecbench_asmooth.go:25
 					i := gc_bx*gc_bdx + tid
-//line hecbench_asmooth.go:24
 					tjd := gc_ty
 //line hecbench_asmooth.go:26
 					j := gc_by*gc_bdy + tjd
@@ -171,7 +152,6 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 					sImg[stid] = Img[gtid]
 				}
 			}
-//line hecbench_asmooth.go:38
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -182,6 +162,7 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_asmooth.go:48
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -198,25 +179,22 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:23
 				tid := gc_tx
 				tjd := gc_ty
+//line hecbench_asmooth.go:25
 				i := gc_bx*gc_bdx + tid
 				j := gc_by*gc_bdy + tjd
 				stid := tjd*gc_bdx + tid
 				gtid := j*Lx + i
-//line hecbench_asmooth.go:41
 				sum := float32(0)
 				q := 1
+//line hecbench_asmooth.go:43
 				s := q
 				ksum := 0
 //line hecbench_asmooth.go:47
 				for sum < float32(Threshold) && q < MaxRad {
-//line hecbench_asmooth.go:47
 					gc_b.Tick()
-//line hecbench_asmooth.go:47
 					if gc_b.Stopped() {
-//line hecbench_asmooth.go:47
 						return
 					}
 //line hecbench_asmooth.go:48
@@ -249,7 +227,6 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 					}
 				}
 			}
-//line hecbench_asmooth.go:80
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -269,7 +246,6 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-//line hecbench_asmooth.go:96
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -280,10 +256,10 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_asmooth.go:107
 		gc_ty := 0
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_asmooth.go:110
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -302,27 +278,23 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 				gc_at := Norm[gc_off:][:gc_to]
 				gc_at2 := Img[gc_off:][:gc_to]
 				gc_vstep := gc_from
-//line hecbench_asmooth.go:91
 				gc_vb2 := lanes.BroadcastFloat32x8(0)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_asmooth.go:86
 					var i int = gc_bx*gc_bdx + gc_tx
 					var j int = gc_by*gc_bdy + gc_ty
 //line hecbench_asmooth.go:89
 					var gtid int = j*Lx + i
-//line hecbench_asmooth.go:89
 					_ = gtid
+//line hecbench_asmooth.go:90
 					norm := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line hecbench_asmooth.go:90
 					gc_if2 := norm.NotEqual(gc_vb2)
-//line hecbench_asmooth.go:90
 					if gc_if2.ToBits() != 0 {
 //line hecbench_asmooth.go:90
 						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Div(norm).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
 					}
 				}
-//line hecbench_asmooth.go:92
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line hecbench_asmooth.go:90
 					norm := gc_at[gc_tx]
@@ -331,37 +303,30 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 					}
 				}
 			} else {
-//line hecbench_asmooth.go:97
 				gc_vstep2 := gc_from
-//line hecbench_asmooth.go:91
 				gc_vb := lanes.BroadcastFloat32x8(0)
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_asmooth.go:86
 					var i int = gc_bx*gc_bdx + gc_tx
 					var j int = gc_by*gc_bdy + gc_ty
 //line hecbench_asmooth.go:89
 					var gtid int = j*Lx + i
 					if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
-//line hecbench_asmooth.go:90
 						break
 					}
 //line hecbench_asmooth.go:90
 					norm := lanes.LoadFloat32x8Slice(Norm[gtid:])
 //line hecbench_asmooth.go:90
 					gc_if := norm.NotEqual(gc_vb)
-//line hecbench_asmooth.go:90
 					if gc_if.ToBits() != 0 {
 //line hecbench_asmooth.go:90
 						lanes.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
 					}
 				}
-//line hecbench_asmooth.go:94
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:86
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
 //line hecbench_asmooth.go:89
@@ -372,7 +337,6 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 					}
 				}
 			}
-//line hecbench_asmooth.go:97
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -424,42 +388,35 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx := gc_step + 1
 //line hecbench_asmooth.go:113
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx := gc_step + 2
 //line hecbench_asmooth.go:113
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx := gc_step + 3
 //line hecbench_asmooth.go:113
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-//line hecbench_asmooth.go:117
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_asmooth.go:113
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-//line hecbench_asmooth.go:117
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:102
 						tid := gc_tx
 //line hecbench_asmooth.go:104
 						i := gc_bx*gc_bdx + tid
-//line hecbench_asmooth.go:103
 						tjd := gc_ty
 //line hecbench_asmooth.go:105
 						j := gc_by*gc_bdy + tjd
@@ -469,15 +426,12 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:102
 						tid := gc_tx
 //line hecbench_asmooth.go:104
 						i := gc_bx*gc_bdx + tid
-//line hecbench_asmooth.go:103
 						tjd := gc_ty
 //line hecbench_asmooth.go:105
 						j := gc_by*gc_bdy + tjd
@@ -487,15 +441,12 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:102
 						tid := gc_tx
 //line hecbench_asmooth.go:104
 						i := gc_bx*gc_bdx + tid
-//line hecbench_asmooth.go:103
 						tjd := gc_ty
 //line hecbench_asmooth.go:105
 						j := gc_by*gc_bdy + tjd
@@ -505,15 +456,12 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						sImg[stid] = Img[gtid]
 					}
 					{
-//line hecbench_asmooth.go:117
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:102
 						tid := gc_tx
 //line hecbench_asmooth.go:104
 						i := gc_bx*gc_bdx + tid
-//line hecbench_asmooth.go:103
 						tjd := gc_ty
 //line hecbench_asmooth.go:105
 						j := gc_by*gc_bdy + tjd
@@ -523,15 +471,12 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						sImg[stid] = Img[gtid]
 					}
 				}
-//line hecbench_asmooth.go:117
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:102
 					tid := gc_tx
 //line hecbench_asmooth.go:104
 					i := gc_bx*gc_bdx + tid
-//line hecbench_asmooth.go:103
 					tjd := gc_ty
 //line hecbench_asmooth.go:105
 					j := gc_by*gc_bdy + tjd
@@ -541,7 +486,6 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 					sImg[stid] = Img[gtid]
 				}
 			}
-//line hecbench_asmooth.go:117
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -549,12 +493,13 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 		}
 	}
 	compiled.OutOfLine(func() {
+//line hecbench_asmooth.go:124
 		sImg := sImg[:1024]
 		{
-//line hecbench_asmooth.go:127
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_asmooth.go:130
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -571,9 +516,9 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_asmooth.go:102
 					tid := gc_tx
 					tjd := gc_ty
+//line hecbench_asmooth.go:104
 					i := gc_bx*gc_bdx + tid
 					j := gc_by*gc_bdy + tjd
 					stid := tjd*gc_bdx + tid

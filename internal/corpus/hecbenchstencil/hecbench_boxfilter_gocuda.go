@@ -43,12 +43,12 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 	gc_n := gc_b.Len()
 //line hecbench_boxfilter.go:41
 	uc4LocalData := gocuda.DynamicShared[Uchar4](t)
-//line hecbench_boxfilter.go:44
 	gidx := gc_bx
 	gidy := gc_by
 //line hecbench_boxfilter.go:48
 	globalPosY := gidy
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_boxfilter.go:51
 		if gc_bdx <= len(uc4LocalData) {
 			gc_at := uc4LocalData[:gc_bdx]
 			gc_step := 0
@@ -57,7 +57,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_boxfilter.go:43
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -74,7 +73,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_boxfilter.go:43
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -91,7 +89,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_boxfilter.go:43
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -108,7 +105,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_boxfilter.go:43
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -125,7 +121,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_boxfilter.go:43
 				lid := gc_tx
 //line hecbench_boxfilter.go:47
 				globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -145,7 +140,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_boxfilter.go:43
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -162,7 +156,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_boxfilter.go:43
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -179,7 +172,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_boxfilter.go:43
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -196,7 +188,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_boxfilter.go:43
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -213,7 +204,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_boxfilter.go:43
 				lid := gc_tx
 //line hecbench_boxfilter.go:47
 				globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -231,6 +221,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_boxfilter.go:64
 			if !compiled.Adds(gidx*int(uiNumOutputPix)-iRadiusAligned, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -253,7 +244,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_boxfilter.go:43
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -324,7 +314,6 @@ func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDe
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_boxfilter.go:87
 						globalPosX := gc_bx*gc_bdx + gc_tx
 //line hecbench_boxfilter.go:92
 						uiInputImage := uiSource[globalPosX:]

@@ -42,11 +42,11 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line hecbench_ced.go:32
 	lData := gocuda.DynamicShared[int32](t)
-//line hecbench_ced.go:34
 	LSize := gc_bdx
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_ced.go:38
 			gc_off2 := 1 + ((gc_ty + 1) * (LSize + 2))
 			gc_off3 := (1 + (gc_bx * gc_bdx)) + ((gc_by*gc_bdy + (gc_ty + 1)) * cols)
 			gc_off4 := 1 + (0 * (LSize + 2))
@@ -95,10 +95,8 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
-//line hecbench_ced.go:36
 							lRow := gc_ty + 1
 							lCol := gc_tx + 1
-//line hecbench_ced.go:35
 							sum := int32(0)
 //line hecbench_ced.go:44
 							gc_at[gc_u] = int32(gc_at2[gc_u])
@@ -133,14 +131,13 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_ced.go:36
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
+//line hecbench_ced.go:38
 					gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
 //line hecbench_ced.go:41
 					pos := gRow*cols + gCol
-//line hecbench_ced.go:35
 					sum := int32(0)
 //line hecbench_ced.go:44
 					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
@@ -174,14 +171,13 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_ced.go:36
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
+//line hecbench_ced.go:38
 					gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
 //line hecbench_ced.go:41
 					pos := gRow*cols + gCol
-//line hecbench_ced.go:35
 					sum := int32(0)
 //line hecbench_ced.go:44
 					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
@@ -219,6 +215,7 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 		}
 	}
 	compiled.OutOfLine(func() {
+//line hecbench_ced.go:81
 		gc_s_sum := gc_s_sum[:gc_n]
 		{
 			gc_ty := 0
@@ -226,9 +223,9 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_ced.go:36
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
+//line hecbench_ced.go:38
 					gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
 //line hecbench_ced.go:41
@@ -238,18 +235,18 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 					for i := 0; i < 3; i++ {
 						{
 							{
-//line hecbench_ced.go:74
 								j := int(0)
+//line hecbench_ced.go:75
 								sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
 							}
 							{
-//line hecbench_ced.go:74
 								j := int(1)
+//line hecbench_ced.go:75
 								sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
 							}
 							{
-//line hecbench_ced.go:74
 								j := int(2)
+//line hecbench_ced.go:75
 								sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
 							}
 						}
@@ -291,8 +288,8 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 	gc_n := gc_b.Len()
 //line hecbench_ced.go:87
 	lData := gocuda.DynamicShared[int32](t)
-//line hecbench_ced.go:91
 	LSize := gc_bdx
+//line hecbench_ced.go:92
 	const PI = float32(3.14159265)
 	{
 		gc_ty := 0
@@ -344,7 +341,6 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 						gc_at18 := data[gc_off19+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line hecbench_ced.go:93
 							lRow := gc_ty + 1
 							lCol := gc_tx + 1
 //line hecbench_ced.go:101
@@ -379,9 +375,9 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_ced.go:93
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
+//line hecbench_ced.go:95
 					gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
 //line hecbench_ced.go:98
@@ -417,9 +413,9 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_ced.go:93
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
+//line hecbench_ced.go:95
 					gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
 //line hecbench_ced.go:98
@@ -465,9 +461,9 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_ced.go:93
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
+//line hecbench_ced.go:95
 					gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
 //line hecbench_ced.go:98
@@ -478,20 +474,20 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 					for i := 0; i < 3; i++ {
 						{
 							{
-//line hecbench_ced.go:133
 								j := int(0)
+//line hecbench_ced.go:134
 								sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 								sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 							}
 							{
-//line hecbench_ced.go:133
 								j := int(1)
+//line hecbench_ced.go:134
 								sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 								sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 							}
 							{
-//line hecbench_ced.go:133
 								j := int(2)
+//line hecbench_ced.go:134
 								sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 								sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 							}
@@ -562,11 +558,11 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 	gc_n := gc_b.Len()
 //line hecbench_ced.go:183
 	lData := gocuda.DynamicShared[int32](t)
-//line hecbench_ced.go:187
 	LSize := gc_bdx
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_ced.go:191
 			gc_off := 1 + ((gc_ty + 1) * (LSize + 2))
 			gc_off2 := (1 + (gc_bx * gc_bdx)) + ((gc_by*gc_bdy + (gc_ty + 1)) * cols)
 			gc_off3 := 1 + (0 * (LSize + 2))
@@ -614,7 +610,6 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						gc_at18 := data[gc_off18+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line hecbench_ced.go:188
 							lRow := gc_ty + 1
 							lCol := gc_tx + 1
 //line hecbench_ced.go:196
@@ -649,9 +644,9 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_ced.go:188
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
+//line hecbench_ced.go:190
 					gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
 //line hecbench_ced.go:193
@@ -687,9 +682,9 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_ced.go:188
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
+//line hecbench_ced.go:190
 					gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
 //line hecbench_ced.go:193
@@ -766,7 +761,6 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 							myMagnitude := uint8(gc_at19[gc_u2])
 //line hecbench_ced.go:228
 							switch gc_at20[gc_u2] {
-//line hecbench_ced.go:231
 							case 0:
 //line hecbench_ced.go:233
 								if int32(myMagnitude) <= gc_at21[gc_u2] ||
@@ -775,24 +769,24 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 								} else {
 									gc_at23[gc_u2] = myMagnitude
 								}
-//line hecbench_ced.go:242
 							case 45:
+//line hecbench_ced.go:243
 								if int32(myMagnitude) <= gc_at24[gc_u2] ||
 									int32(myMagnitude) <= gc_at25[gc_u2] {
 									gc_at23[gc_u2] = 0
 								} else {
 									gc_at23[gc_u2] = myMagnitude
 								}
-//line hecbench_ced.go:252
 							case 90:
+//line hecbench_ced.go:253
 								if int32(myMagnitude) <= gc_at26[gc_u2] ||
 									int32(myMagnitude) <= gc_at27[gc_u2] {
 									gc_at23[gc_u2] = 0
 								} else {
 									gc_at23[gc_u2] = myMagnitude
 								}
-//line hecbench_ced.go:262
 							case 135:
+//line hecbench_ced.go:263
 								if int32(myMagnitude) <= gc_at28[gc_u2] ||
 									int32(myMagnitude) <= gc_at29[gc_u2] {
 									gc_at23[gc_u2] = 0
@@ -808,9 +802,9 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_ced.go:188
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
+//line hecbench_ced.go:190
 					gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
 //line hecbench_ced.go:193
@@ -819,7 +813,6 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 					myMagnitude := uint8(lData[lRow*(LSize+2)+lCol])
 //line hecbench_ced.go:228
 					switch theta[pos] {
-//line hecbench_ced.go:231
 					case 0:
 //line hecbench_ced.go:233
 						if int32(myMagnitude) <= lData[lRow*(LSize+2)+lCol+1] ||
@@ -828,24 +821,24 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						} else {
 							out[pos] = myMagnitude
 						}
-//line hecbench_ced.go:242
 					case 45:
+//line hecbench_ced.go:243
 						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol+1] ||
 							int32(myMagnitude) <= lData[(lRow+1)*(LSize+2)+lCol-1] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
-//line hecbench_ced.go:252
 					case 90:
+//line hecbench_ced.go:253
 						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol] ||
 							int32(myMagnitude) <= lData[(lRow+1)*(LSize+2)+lCol] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
-//line hecbench_ced.go:262
 					case 135:
+//line hecbench_ced.go:263
 						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol-1] ||
 							int32(myMagnitude) <= lData[(lRow+1)*(LSize+2)+lCol+1] {
 							out[pos] = 0
@@ -860,9 +853,9 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_ced.go:188
 					lRow := gc_ty + 1
 					lCol := gc_tx + 1
+//line hecbench_ced.go:190
 					gRow := gc_by*gc_bdy + lRow
 					gCol := gc_bx*gc_bdx + lCol
 //line hecbench_ced.go:193
@@ -871,7 +864,6 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 					myMagnitude := uint8(lData[lRow*(LSize+2)+lCol])
 //line hecbench_ced.go:228
 					switch theta[pos] {
-//line hecbench_ced.go:231
 					case 0:
 //line hecbench_ced.go:233
 						if int32(myMagnitude) <= lData[lRow*(LSize+2)+lCol+1] ||
@@ -880,24 +872,24 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						} else {
 							out[pos] = myMagnitude
 						}
-//line hecbench_ced.go:242
 					case 45:
+//line hecbench_ced.go:243
 						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol+1] ||
 							int32(myMagnitude) <= lData[(lRow+1)*(LSize+2)+lCol-1] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
-//line hecbench_ced.go:252
 					case 90:
+//line hecbench_ced.go:253
 						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol] ||
 							int32(myMagnitude) <= lData[(lRow+1)*(LSize+2)+lCol] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
-//line hecbench_ced.go:262
 					case 135:
+//line hecbench_ced.go:263
 						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol-1] ||
 							int32(myMagnitude) <= lData[(lRow+1)*(LSize+2)+lCol+1] {
 							out[pos] = 0
@@ -957,13 +949,13 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 				gc_by = 0
 			}
 		}
-//line hecbench_ced.go:281
 		lowThresh := float32(10)
 		highThresh := float32(70)
 //line hecbench_ced.go:290
 		const EDGE = uint8(255)
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_ced.go:294
 			gc_off := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty + 1) * cols)
 			gc_fastlo := min(max(0, -gc_off), gc_bdx)
 			gc_fasthi := max(min(gc_bdx, len(data)-gc_off, len(out)-gc_off), gc_fastlo)
@@ -975,7 +967,6 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 						gc_at2 := out[gc_off+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-//line hecbench_ced.go:287
 							col := gc_bx*gc_bdx + gc_tx + 1
 							_ = col
 //line hecbench_ced.go:292
@@ -1000,9 +991,9 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_ced.go:286
 					row := gc_by*gc_bdy + gc_ty + 1
 					col := gc_bx*gc_bdx + gc_tx + 1
+//line hecbench_ced.go:288
 					pos := row*cols + col
 //line hecbench_ced.go:292
 					magnitude := data[pos]
@@ -1025,9 +1016,9 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_ced.go:286
 					row := gc_by*gc_bdy + gc_ty + 1
 					col := gc_bx*gc_bdx + gc_tx + 1
+//line hecbench_ced.go:288
 					pos := row*cols + col
 //line hecbench_ced.go:292
 					magnitude := data[pos]

@@ -32,7 +32,6 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_chemv.go:19
 	b0 := gc_bx
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -149,7 +148,6 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_chemv.go:20
 						t0 := gc_tx
 						var privateVar5Re float32
 						var privateVar5Im float32
@@ -218,7 +216,6 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_chemv.go:60
 	b0 := gc_bx
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -290,7 +287,6 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_chemv.go:61
 						t0 := gc_tx
 						var privateVar96Re float32
 						var privateVar96Im float32

@@ -52,11 +52,9 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:20
 						i := gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:22
 						start := i - maskWidth/2
-//line hecbench_convolution1d.go:21
 						var s T = 0
 //line hecbench_convolution1d.go:23
 						for j := 0; j < maskWidth; j++ {
@@ -98,6 +96,7 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 //line hecbench_convolution1d.go:40
 	n := maskWidth / 2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_convolution1d.go:43
 		gc_off2 := 0 - (gc_bdx - n)
 		gc_off3 := (gc_bx - 1) * gc_bdx
 		gc_off4 := n
@@ -112,9 +111,7 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 			gc_at5 := tile[gc_off6:][:gc_bdx]
 			gc_at6 := in[gc_off7:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_convolution1d.go:43
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:56
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
 				if gc_tx >= gc_bdx-n {
@@ -139,9 +136,7 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:43
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
-//line hecbench_convolution1d.go:56
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
 				if gc_tx >= gc_bdx-n {
@@ -170,10 +165,9 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:38
 					i := gc_tx + gc_bx*gc_bdx
-//line hecbench_convolution1d.go:67
 					var s T = 0
+//line hecbench_convolution1d.go:68
 					for j := 0; j < maskWidth; j++ {
 						s += tile[gc_tx+j] * mask[j]
 					}
@@ -212,10 +206,10 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 	tile := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
+//line hecbench_convolution1d.go:85
 		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := tile[:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
-//line hecbench_convolution1d.go:84
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
@@ -254,45 +248,44 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
 					tile[gc_tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
 					tile[gc_tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
 					tile[gc_tx] = in[i]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
 					tile[gc_tx] = in[i]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 				i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
 				tile[gc_tx] = in[i]
 			}
 		}
 	}
-//line hecbench_convolution1d.go:87
 	thisTileStart := gc_bx * gc_bdx
 	nextTileStart := (gc_bx + 1) * gc_bdx
 	compiled.OutOfLine(func() {
@@ -301,7 +294,6 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
 //line hecbench_convolution1d.go:89
 					start := i - (maskWidth / 2)

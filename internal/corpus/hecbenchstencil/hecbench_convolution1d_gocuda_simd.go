@@ -44,8 +44,10 @@ var gc_src_conv1dKernel = compiled.NewSource(gc_files_hecbench_convolution1d, "c
 //line hecbench_convolution1d.go:19
 func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, mask []T, inputWidth, maskWidth int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -84,8 +86,10 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, 
 //line hecbench_convolution1d.go:19
 func gc_body_conv1dKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out []float32, mask []float32, inputWidth int, maskWidth int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -246,8 +250,10 @@ var gc_src_conv1dTiledKernel = compiled.NewSource(gc_files_hecbench_convolution1
 func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, mask []T, inputWidth, maskWidth int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:37
 	tile := gocuda.DynamicShared[T](t)
@@ -341,8 +347,10 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out []float32, mask []float32, inputWidth int, maskWidth int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:37
 	tile := gocuda.DynamicShared[float32](t)
@@ -750,8 +758,10 @@ var gc_src_conv1dTiledCachingKernel = compiled.NewSource(gc_files_hecbench_convo
 func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, mask []T, inputWidth, maskWidth int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[T](t)
@@ -871,8 +881,10 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32, out []float32, mask []float32, inputWidth int, maskWidth int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[float32](t)
@@ -912,7 +924,42 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
+					tile[gc_tx] = in[i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
+					tile[gc_tx] = in[i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
+					tile[gc_tx] = in[i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx + gc_bx*gc_bdx
+//line hecbench_convolution1d.go:84
+					tile[gc_tx] = in[i]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx + gc_bx*gc_bdx

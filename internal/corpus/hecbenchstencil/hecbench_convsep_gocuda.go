@@ -53,18 +53,17 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 	gc_n := gc_b.Len()
 //line hecbench_convsep.go:87
 	lData := gocuda.Shared[[(csColumnsResultStep+2*csColumnsHaloSteps)*csColumnsBlockDimY + 1]float32](t, csColumnsBlockDimX)[:csColumnsBlockDimX]
-//line hecbench_convsep.go:89
 	gidX := gc_bx
 	gidY := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_convsep.go:94
 			if gc_bdx <= len(lData) {
 				gc_at := lData[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convsep.go:91
 					lidX := gc_tx
 					lidY := gc_ty
 //line hecbench_convsep.go:96
@@ -74,54 +73,54 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 //line hecbench_convsep.go:97
 					srcOff := baseY*pitch + baseX
 					{
-//line hecbench_convsep.go:101
 						i := int(1)
+//line hecbench_convsep.go:102
 						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(2)
+//line hecbench_convsep.go:102
 						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(3)
+//line hecbench_convsep.go:102
 						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(4)
+//line hecbench_convsep.go:102
 						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(5)
+//line hecbench_convsep.go:102
 						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(6)
+//line hecbench_convsep.go:102
 						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(7)
+//line hecbench_convsep.go:102
 						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(8)
+//line hecbench_convsep.go:102
 						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
-//line hecbench_convsep.go:106
 					i_ := int(0)
+//line hecbench_convsep.go:107
 					if baseY+i_*csColumnsBlockDimY >= 0 {
 						gc_at[gc_tx][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
 					} else {
 						gc_at[gc_tx][lidY+i_*csColumnsBlockDimY] = 0
 					}
-//line hecbench_convsep.go:115
 					i_2 := int(9)
+//line hecbench_convsep.go:116
 					if baseY+i_2*csColumnsBlockDimY < imageH {
 						gc_at[gc_tx][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
 					} else {
@@ -129,11 +128,9 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 					}
 				}
 			} else {
-//line hecbench_convsep.go:124
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convsep.go:91
 					lidX := gc_tx
 					lidY := gc_ty
 //line hecbench_convsep.go:96
@@ -143,54 +140,54 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 //line hecbench_convsep.go:97
 					srcOff := baseY*pitch + baseX
 					{
-//line hecbench_convsep.go:101
 						i := int(1)
+//line hecbench_convsep.go:102
 						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(2)
+//line hecbench_convsep.go:102
 						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(3)
+//line hecbench_convsep.go:102
 						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(4)
+//line hecbench_convsep.go:102
 						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(5)
+//line hecbench_convsep.go:102
 						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(6)
+//line hecbench_convsep.go:102
 						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(7)
+//line hecbench_convsep.go:102
 						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
 					{
-//line hecbench_convsep.go:101
 						i := int(8)
+//line hecbench_convsep.go:102
 						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
-//line hecbench_convsep.go:106
 					i_ := int(0)
+//line hecbench_convsep.go:107
 					if baseY+i_*csColumnsBlockDimY >= 0 {
 						lData[lidX][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
 					} else {
 						lData[lidX][lidY+i_*csColumnsBlockDimY] = 0
 					}
-//line hecbench_convsep.go:115
 					i_2 := int(9)
+//line hecbench_convsep.go:116
 					if baseY+i_2*csColumnsBlockDimY < imageH {
 						lData[lidX][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
 					} else {
@@ -198,7 +195,6 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 					}
 				}
 			}
-//line hecbench_convsep.go:124
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -206,15 +202,14 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 		}
 	}
 	compiled.OutOfLine(func() {
+//line hecbench_convsep.go:131
 		lData := lData[:16]
 		{
-//line hecbench_convsep.go:134
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convsep.go:91
 					lidX := gc_tx
 					lidY := gc_ty
 //line hecbench_convsep.go:96

@@ -22,19 +22,18 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 	gc_n := gc_b.Len()
 //line hecbench_convsep.go:31
 	lData := gocuda.Shared[[(csRowsResultSteps + 2*csRowsHaloSteps) * csRowsBlockDimX]float32](t, csRowsBlockDimY)[:csRowsBlockDimY]
-//line hecbench_convsep.go:33
 	gidX := gc_bx
 	gidY := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_ty
+//line hecbench_convsep.go:39
 			if gc_off5 >= 0 && gc_off5 < len(lData) {
 				gc_at := lData[gc_off5:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convsep.go:35
 					lidX := gc_tx
 					lidY := gc_ty
 //line hecbench_convsep.go:38
@@ -43,54 +42,54 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 //line hecbench_convsep.go:41
 					srcOff := baseY*pitch + baseX
 					{
-//line hecbench_convsep.go:45
 						i := int(1)
+//line hecbench_convsep.go:46
 						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(2)
+//line hecbench_convsep.go:46
 						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(3)
+//line hecbench_convsep.go:46
 						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(4)
+//line hecbench_convsep.go:46
 						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(5)
+//line hecbench_convsep.go:46
 						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(6)
+//line hecbench_convsep.go:46
 						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(7)
+//line hecbench_convsep.go:46
 						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(8)
+//line hecbench_convsep.go:46
 						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
-//line hecbench_convsep.go:50
 					i_ := int(0)
+//line hecbench_convsep.go:51
 					if baseX+i_*csRowsBlockDimX >= 0 {
 						gc_at[0][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
 					} else {
 						gc_at[0][lidX+i_*csRowsBlockDimX] = 0
 					}
-//line hecbench_convsep.go:59
 					i_2 := int(9)
+//line hecbench_convsep.go:60
 					if baseX+i_2*csRowsBlockDimX < imageW {
 						gc_at[0][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
 					} else {
@@ -98,11 +97,9 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 					}
 				}
 			} else {
-//line hecbench_convsep.go:68
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convsep.go:35
 					lidX := gc_tx
 					lidY := gc_ty
 //line hecbench_convsep.go:38
@@ -111,54 +108,54 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 //line hecbench_convsep.go:41
 					srcOff := baseY*pitch + baseX
 					{
-//line hecbench_convsep.go:45
 						i := int(1)
+//line hecbench_convsep.go:46
 						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(2)
+//line hecbench_convsep.go:46
 						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(3)
+//line hecbench_convsep.go:46
 						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(4)
+//line hecbench_convsep.go:46
 						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(5)
+//line hecbench_convsep.go:46
 						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(6)
+//line hecbench_convsep.go:46
 						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(7)
+//line hecbench_convsep.go:46
 						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
 					{
-//line hecbench_convsep.go:45
 						i := int(8)
+//line hecbench_convsep.go:46
 						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
-//line hecbench_convsep.go:50
 					i_ := int(0)
+//line hecbench_convsep.go:51
 					if baseX+i_*csRowsBlockDimX >= 0 {
 						lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
 					} else {
 						lData[lidY][lidX+i_*csRowsBlockDimX] = 0
 					}
-//line hecbench_convsep.go:59
 					i_2 := int(9)
+//line hecbench_convsep.go:60
 					if baseX+i_2*csRowsBlockDimX < imageW {
 						lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
 					} else {
@@ -166,7 +163,6 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 					}
 				}
 			}
-//line hecbench_convsep.go:68
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -174,15 +170,14 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 		}
 	}
 	compiled.OutOfLine(func() {
+//line hecbench_convsep.go:75
 		lData := lData[:4]
 		{
-//line hecbench_convsep.go:78
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_convsep.go:35
 					lidX := gc_tx
 					lidY := gc_ty
 //line hecbench_convsep.go:39

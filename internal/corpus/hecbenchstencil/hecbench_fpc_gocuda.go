@@ -37,13 +37,11 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 	gc_s_inc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line hecbench_fpc.go:85
 	compressable := gocuda.Shared[uint32](t, 1)[:1]
-//line hecbench_fpc.go:87
 	WGS := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fpc.go:86
 			lid := gc_tx
 //line hecbench_fpc.go:88
 			gid := gc_bx*WGS + lid
@@ -114,6 +112,7 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 		compiled.SharedAdd(&compressable[0], inc)
 	}
 	gc_from, gc_to := 0, gc_bdx
+//line hecbench_fpc.go:122
 	if gc_bound := WGS - 1; gc_bound > gc_from {
 		gc_from = gc_bound
 	}
@@ -131,7 +130,6 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
-//line hecbench_fpc.go:124
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -139,7 +137,6 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
-//line hecbench_fpc.go:124
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -147,7 +144,6 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
-//line hecbench_fpc.go:124
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -155,7 +151,6 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 		}
-//line hecbench_fpc.go:124
 		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -189,19 +184,16 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 	gc_s_inc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 //line hecbench_fpc.go:130
 	compressable := gocuda.Shared[uint32](t, 1)[:1]
-//line hecbench_fpc.go:132
 	WGS := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_fpc.go:131
 			lid := gc_tx
 //line hecbench_fpc.go:133
 			gid := gc_bx*WGS + lid
 //line hecbench_fpc.go:135
 			var inc uint32
-//line hecbench_fpc.go:137
 			m1 := false
 			m2 := false
 			m3 := false
@@ -279,6 +271,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 		compiled.SharedAdd(&compressable[0], inc)
 	}
 	gc_from, gc_to := 0, gc_bdx
+//line hecbench_fpc.go:180
 	if gc_bound := WGS - 1; gc_bound > gc_from {
 		gc_from = gc_bound
 	}
@@ -296,7 +289,6 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
-//line hecbench_fpc.go:182
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -304,7 +296,6 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
-//line hecbench_fpc.go:182
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -312,7 +303,6 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
-//line hecbench_fpc.go:182
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -320,7 +310,6 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 		}
-//line hecbench_fpc.go:182
 		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank

@@ -36,7 +36,8 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line hecbench_lanczos.go:23
 	result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
@@ -336,7 +337,8 @@ var gc_src_multiplyInplaceKernel = compiled.NewSource(gc_files_hecbench_lanczos,
 //line hecbench_lanczos.go:49
 func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_hi int, N int, x []T, k T) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -354,7 +356,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lanczos.go:71
+//line hecbench_lanczos.go:72
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -461,7 +463,8 @@ var gc_src_saxpyInplaceKernel = compiled.NewSource(gc_files_hecbench_lanczos, "s
 //line hecbench_lanczos.go:60
 func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_hi int, N int, y, x []T, a T) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -479,7 +482,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lanczos.go:82
+//line hecbench_lanczos.go:83
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {

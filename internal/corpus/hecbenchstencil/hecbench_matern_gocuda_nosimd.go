@@ -34,56 +34,54 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_matern.go:23
 				tx := gc_tx
+//line hecbench_matern.go:24
 				px := gc_bx*gc_bdx + tx
-//line hecbench_matern.go:28
 				ty := gc_ty
+//line hecbench_matern.go:29
 				py := ty
 //line hecbench_matern.go:25
 				if px >= numTargets {
-//line hecbench_matern.go:25
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
 //line hecbench_matern.go:30
 				if py >= maternSY {
-//line hecbench_matern.go:30
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
 //line hecbench_matern.go:39
 				if ty == 0 {
 					{
-//line hecbench_matern.go:40
 						i := int(0)
+//line hecbench_matern.go:41
 						localTargets[tx*3+i] = targets[px*3+i]
 					}
 					{
-//line hecbench_matern.go:40
 						i := int(1)
+//line hecbench_matern.go:41
 						localTargets[tx*3+i] = targets[px*3+i]
 					}
 					{
-//line hecbench_matern.go:40
 						i := int(2)
+//line hecbench_matern.go:41
 						localTargets[tx*3+i] = targets[px*3+i]
 					}
 				}
 				if tx == 0 {
 					{
-//line hecbench_matern.go:45
 						i_ := int(0)
+//line hecbench_matern.go:46
 						localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					{
-//line hecbench_matern.go:45
 						i_ := int(1)
+//line hecbench_matern.go:46
 						localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					{
-//line hecbench_matern.go:45
 						i_ := int(2)
+//line hecbench_matern.go:46
 						localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					localWeights[ty] = weights[ty]
@@ -104,27 +102,24 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_matern.go:23
 				tx := gc_tx
-//line hecbench_matern.go:28
 				ty := gc_ty
-//line hecbench_matern.go:52
 				squaredDiff := float32(0)
 				{
-//line hecbench_matern.go:53
 					i_2 := int(0)
+//line hecbench_matern.go:54
 					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
 						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
 				{
-//line hecbench_matern.go:53
 					i_2 := int(1)
+//line hecbench_matern.go:54
 					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
 						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
 				{
-//line hecbench_matern.go:53
 					i_2 := int(2)
+//line hecbench_matern.go:54
 					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
 						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
@@ -133,7 +128,6 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 					(1 + sqrtf(5)*diff/l + 5*squaredDiff/(3*l*l)) *
 						expf(-sqrtf(5)*diff/l) * localWeights[ty]
 			}
-//line hecbench_matern.go:64
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -157,264 +151,262 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_matern.go:23
 				tx := gc_tx
+//line hecbench_matern.go:24
 				px := gc_bx*gc_bdx + tx
-//line hecbench_matern.go:64
 				res := float32(0)
 				{
-//line hecbench_matern.go:65
 					i_3 := int(0)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(1)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(2)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(3)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(4)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(5)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(6)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(7)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(8)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(9)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(10)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(11)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(12)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(13)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(14)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(15)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(16)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(17)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(18)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(19)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(20)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(21)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(22)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(23)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(24)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(25)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(26)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(27)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(28)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(29)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(30)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(31)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(32)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(33)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(34)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(35)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(36)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(37)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(38)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(39)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(40)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(41)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(42)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(43)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(44)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(45)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(46)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(47)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(48)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(49)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				result[px] = res
 			}
-//line hecbench_matern.go:71
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

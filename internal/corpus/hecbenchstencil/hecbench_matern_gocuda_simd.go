@@ -32,199 +32,140 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_matern.go:23
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_matern.go:23
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_matern.go:23
 					gc_alive := gc_all
-//line hecbench_matern.go:23
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_matern.go:23
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line hecbench_matern.go:23
 					var tx int = gc_tx
+//line hecbench_matern.go:24
 					var px int = gc_bx*gc_bdx + tx
-//line hecbench_matern.go:28
 					var ty int = gc_ty
+//line hecbench_matern.go:29
 					var py int = ty
 //line hecbench_matern.go:25
 					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTargets, px, 8))))
-//line hecbench_matern.go:25
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line hecbench_matern.go:25
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line hecbench_matern.go:25
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-//line hecbench_matern.go:30
 					if py >= maternSY {
-//line hecbench_matern.go:30
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-//line hecbench_matern.go:30
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 //line hecbench_matern.go:39
 					if ty == 0 {
-//line hecbench_matern.go:39
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_matern.go:39
 						var gc_lanes [8]float32
-//line hecbench_matern.go:39
 						for gc_k := range 8 {
-//line hecbench_matern.go:39
 							if gc_alive.ToBits()&(1<<gc_k) != 0 {
-//line hecbench_matern.go:39
 								gc_pos.Thread = gc_rank + gc_k
 //line hecbench_matern.go:39
 								gc_lanes[gc_k] = targets[(px*3+compiled.Trip(0))+3*gc_k]
 							}
 						}
-//line hecbench_matern.go:41
 						gc_pos.Thread = gc_rank
-//line hecbench_matern.go:41
 						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line hecbench_matern.go:41
 						var gc_lanes2 [8]float32
-//line hecbench_matern.go:41
 						gc_ld.Store(&gc_lanes2)
-//line hecbench_matern.go:41
 						for gc_k2 := range 8 {
-//line hecbench_matern.go:41
 							if gc_alive.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_matern.go:41
 								gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_matern.go:41
 								localTargets[(tx*3+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
-//line hecbench_matern.go:41
 						gc_pos.Thread = gc_rank
-//line hecbench_matern.go:41
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_matern.go:41
 						var gc_lanes3 [8]float32
-//line hecbench_matern.go:41
 						for gc_k3 := range 8 {
-//line hecbench_matern.go:41
 							if gc_alive.ToBits()&(1<<gc_k3) != 0 {
-//line hecbench_matern.go:41
 								gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_matern.go:41
 								gc_lanes3[gc_k3] = targets[(px*3+compiled.Trip(1))+3*gc_k3]
 							}
 						}
-//line hecbench_matern.go:41
 						gc_pos.Thread = gc_rank
-//line hecbench_matern.go:41
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line hecbench_matern.go:41
 						var gc_lanes4 [8]float32
-//line hecbench_matern.go:41
 						gc_ld2.Store(&gc_lanes4)
-//line hecbench_matern.go:41
 						for gc_k4 := range 8 {
-//line hecbench_matern.go:41
 							if gc_alive.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_matern.go:41
 								gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_matern.go:41
 								localTargets[(tx*3+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
-//line hecbench_matern.go:41
 						gc_pos.Thread = gc_rank
-//line hecbench_matern.go:41
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_matern.go:41
 						var gc_lanes5 [8]float32
-//line hecbench_matern.go:41
 						for gc_k5 := range 8 {
-//line hecbench_matern.go:41
 							if gc_alive.ToBits()&(1<<gc_k5) != 0 {
-//line hecbench_matern.go:41
 								gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_matern.go:41
 								gc_lanes5[gc_k5] = targets[(px*3+compiled.Trip(2))+3*gc_k5]
 							}
 						}
-//line hecbench_matern.go:41
 						gc_pos.Thread = gc_rank
-//line hecbench_matern.go:41
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line hecbench_matern.go:41
 						var gc_lanes6 [8]float32
-//line hecbench_matern.go:41
 						gc_ld3.Store(&gc_lanes6)
-//line hecbench_matern.go:41
 						for gc_k6 := range 8 {
-//line hecbench_matern.go:41
 							if gc_alive.ToBits()&(1<<gc_k6) != 0 {
-//line hecbench_matern.go:41
 								gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_matern.go:41
 								localTargets[(tx*3+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
-//line hecbench_matern.go:41
 						gc_pos.Thread = gc_rank
 					}
 //line hecbench_matern.go:44
 					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
-//line hecbench_matern.go:46
 					if gc_alive.And(gc_if2).ToBits() != 0 {
-//line hecbench_matern.go:46
 						var gc_u float32
-//line hecbench_matern.go:46
 						if gc_in := gc_alive.And(gc_if2).ToBits(); gc_in != 0 {
-//line hecbench_matern.go:46
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_matern.go:46
 							gc_u = sources[py*3+compiled.Trip(0)]
 						}
-//line hecbench_matern.go:46
 						if gc_alive.And(gc_if2).ToBits() != 0 {
 //line hecbench_matern.go:46
 							localSources[ty*3+compiled.Trip(0)] = gc_u
 						}
-//line hecbench_matern.go:46
 						var gc_u2 float32
-//line hecbench_matern.go:46
 						if gc_in2 := gc_alive.And(gc_if2).ToBits(); gc_in2 != 0 {
-//line hecbench_matern.go:46
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_matern.go:46
 							gc_u2 = sources[py*3+compiled.Trip(1)]
 						}
-//line hecbench_matern.go:46
 						if gc_alive.And(gc_if2).ToBits() != 0 {
 //line hecbench_matern.go:46
 							localSources[ty*3+compiled.Trip(1)] = gc_u2
 						}
-//line hecbench_matern.go:46
 						var gc_u3 float32
-//line hecbench_matern.go:46
 						if gc_in3 := gc_alive.And(gc_if2).ToBits(); gc_in3 != 0 {
-//line hecbench_matern.go:46
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_matern.go:46
 							gc_u3 = sources[py*3+compiled.Trip(2)]
 						}
-//line hecbench_matern.go:46
 						if gc_alive.And(gc_if2).ToBits() != 0 {
 //line hecbench_matern.go:46
 							localSources[ty*3+compiled.Trip(2)] = gc_u3
 						}
-//line hecbench_matern.go:46
 						var gc_u4 float32
-//line hecbench_matern.go:46
 						if gc_in4 := gc_alive.And(gc_if2).ToBits(); gc_in4 != 0 {
-//line hecbench_matern.go:46
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
 //line hecbench_matern.go:46
 							gc_u4 = weights[ty]
@@ -235,7 +176,6 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 						}
 					}
 				}
-//line hecbench_matern.go:50
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L1:
@@ -245,56 +185,54 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_matern.go:23
 				tx := gc_tx
+//line hecbench_matern.go:24
 				px := gc_bx*gc_bdx + tx
-//line hecbench_matern.go:28
 				ty := gc_ty
+//line hecbench_matern.go:29
 				py := ty
 //line hecbench_matern.go:25
 				if px >= numTargets {
-//line hecbench_matern.go:25
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
 //line hecbench_matern.go:30
 				if py >= maternSY {
-//line hecbench_matern.go:30
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
 //line hecbench_matern.go:39
 				if ty == 0 {
 					{
-//line hecbench_matern.go:40
 						i := int(0)
+//line hecbench_matern.go:41
 						localTargets[tx*3+i] = targets[px*3+i]
 					}
 					{
-//line hecbench_matern.go:40
 						i := int(1)
+//line hecbench_matern.go:41
 						localTargets[tx*3+i] = targets[px*3+i]
 					}
 					{
-//line hecbench_matern.go:40
 						i := int(2)
+//line hecbench_matern.go:41
 						localTargets[tx*3+i] = targets[px*3+i]
 					}
 				}
 				if tx == 0 {
 					{
-//line hecbench_matern.go:45
 						i_ := int(0)
+//line hecbench_matern.go:46
 						localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					{
-//line hecbench_matern.go:45
 						i_ := int(1)
+//line hecbench_matern.go:46
 						localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					{
-//line hecbench_matern.go:45
 						i_ := int(2)
+//line hecbench_matern.go:46
 						localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					localWeights[ty] = weights[ty]
@@ -315,27 +253,24 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_matern.go:23
 				tx := gc_tx
-//line hecbench_matern.go:28
 				ty := gc_ty
-//line hecbench_matern.go:52
 				squaredDiff := float32(0)
 				{
-//line hecbench_matern.go:53
 					i_2 := int(0)
+//line hecbench_matern.go:54
 					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
 						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
 				{
-//line hecbench_matern.go:53
 					i_2 := int(1)
+//line hecbench_matern.go:54
 					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
 						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
 				{
-//line hecbench_matern.go:53
 					i_2 := int(2)
+//line hecbench_matern.go:54
 					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
 						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
@@ -344,7 +279,6 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 					(1 + sqrtf(5)*diff/l + 5*squaredDiff/(3*l*l)) *
 						expf(-sqrtf(5)*diff/l) * localWeights[ty]
 			}
-//line hecbench_matern.go:64
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -368,264 +302,262 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_matern.go:23
 				tx := gc_tx
+//line hecbench_matern.go:24
 				px := gc_bx*gc_bdx + tx
-//line hecbench_matern.go:64
 				res := float32(0)
 				{
-//line hecbench_matern.go:65
 					i_3 := int(0)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(1)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(2)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(3)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(4)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(5)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(6)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(7)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(8)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(9)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(10)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(11)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(12)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(13)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(14)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(15)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(16)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(17)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(18)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(19)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(20)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(21)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(22)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(23)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(24)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(25)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(26)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(27)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(28)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(29)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(30)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(31)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(32)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(33)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(34)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(35)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(36)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(37)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(38)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(39)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(40)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(41)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(42)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(43)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(44)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(45)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(46)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(47)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(48)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				{
-//line hecbench_matern.go:65
 					i_3 := int(49)
+//line hecbench_matern.go:66
 					res += localResult[tx*maternSY+i_3]
 				}
 				result[px] = res
 			}
-//line hecbench_matern.go:71
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -43,7 +43,6 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_medianfilter.go:22
 	iGroupIdX := gc_bx
 	iGroupIdY := gc_by
 	iBlockX := gc_bdx
@@ -58,7 +57,6 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_medianfilter.go:20
 				iLocalIdX := gc_tx
 				iLocalIdY := gc_ty
 //line hecbench_medianfilter.go:26
@@ -143,7 +141,6 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_medianfilter.go:20
 				iLocalIdX := gc_tx
 				iLocalIdY := gc_ty
 //line hecbench_medianfilter.go:26
@@ -157,9 +154,7 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 				fMinBound := [3]float32{0.0, 0.0, 0.0}
 				fMaxBound := [3]float32{255.0, 255.0, 255.0}
 				{
-//line hecbench_medianfilter.go:124
 					iSearch := int(0)
-//line hecbench_medianfilter.go:124
 					_ = iSearch
 					uiHighCount := [3]uint32{0, 0, 0}
 //line hecbench_medianfilter.go:128
@@ -222,10 +217,9 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
-//line hecbench_medianfilter.go:124
 					iSearch := int(1)
-//line hecbench_medianfilter.go:124
 					_ = iSearch
+//line hecbench_medianfilter.go:125
 					uiHighCount := [3]uint32{0, 0, 0}
 //line hecbench_medianfilter.go:128
 					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
@@ -287,10 +281,9 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
-//line hecbench_medianfilter.go:124
 					iSearch := int(2)
-//line hecbench_medianfilter.go:124
 					_ = iSearch
+//line hecbench_medianfilter.go:125
 					uiHighCount := [3]uint32{0, 0, 0}
 //line hecbench_medianfilter.go:128
 					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
@@ -352,10 +345,9 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
-//line hecbench_medianfilter.go:124
 					iSearch := int(3)
-//line hecbench_medianfilter.go:124
 					_ = iSearch
+//line hecbench_medianfilter.go:125
 					uiHighCount := [3]uint32{0, 0, 0}
 //line hecbench_medianfilter.go:128
 					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
@@ -417,10 +409,9 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
-//line hecbench_medianfilter.go:124
 					iSearch := int(4)
-//line hecbench_medianfilter.go:124
 					_ = iSearch
+//line hecbench_medianfilter.go:125
 					uiHighCount := [3]uint32{0, 0, 0}
 //line hecbench_medianfilter.go:128
 					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
@@ -482,10 +473,9 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
-//line hecbench_medianfilter.go:124
 					iSearch := int(5)
-//line hecbench_medianfilter.go:124
 					_ = iSearch
+//line hecbench_medianfilter.go:125
 					uiHighCount := [3]uint32{0, 0, 0}
 //line hecbench_medianfilter.go:128
 					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
@@ -547,10 +537,9 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
-//line hecbench_medianfilter.go:124
 					iSearch := int(6)
-//line hecbench_medianfilter.go:124
 					_ = iSearch
+//line hecbench_medianfilter.go:125
 					uiHighCount := [3]uint32{0, 0, 0}
 //line hecbench_medianfilter.go:128
 					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
@@ -612,10 +601,9 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
 				{
-//line hecbench_medianfilter.go:124
 					iSearch := int(7)
-//line hecbench_medianfilter.go:124
 					_ = iSearch
+//line hecbench_medianfilter.go:125
 					uiHighCount := [3]uint32{0, 0, 0}
 //line hecbench_medianfilter.go:128
 					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX

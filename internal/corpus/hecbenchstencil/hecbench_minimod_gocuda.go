@@ -71,7 +71,6 @@ func gc_body_kernelAddSourceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gU []
 			return
 		}
 		gc_pos.Block = gc_blk
-//line hecbench_minimod.go:191
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{

@@ -40,7 +40,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:47
 					ti := gc_tz
 					tj := gc_ty
 					tk := gc_tx
@@ -55,7 +54,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:47
 					ti := gc_tz
 					tj := gc_ty
 					tk := gc_tx
@@ -81,7 +79,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:47
 				ti := gc_tz
 				tj := gc_ty
 				tk := gc_tx
@@ -119,15 +116,12 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:47
 				ti := gc_tz
 //line hecbench_minimod.go:51
 				i := i0 + int64(ti)
-//line hecbench_minimod.go:48
 				tj := gc_ty
 //line hecbench_minimod.go:52
 				j := j0 + int64(tj)
-//line hecbench_minimod.go:49
 				tk := gc_tx
 //line hecbench_minimod.go:53
 				k := k0 + int64(tk)
@@ -155,7 +149,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
 				v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = 2*sU[sui][suj][suk] + vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*lap - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
 			}
-//line hecbench_minimod.go:96
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -196,7 +189,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:115
 					ti := gc_tz
 					tj := gc_ty
 					tk := gc_tx
@@ -211,7 +203,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:115
 					ti := gc_tz
 					tj := gc_ty
 					tk := gc_tx
@@ -237,7 +228,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:115
 				ti := gc_tz
 				tj := gc_ty
 				tk := gc_tx
@@ -275,15 +265,12 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:115
 				ti := gc_tz
 //line hecbench_minimod.go:119
 				i := i0 + int64(ti)
-//line hecbench_minimod.go:116
 				tj := gc_ty
 //line hecbench_minimod.go:120
 				j := j0 + int64(tj)
-//line hecbench_minimod.go:117
 				tk := gc_tx
 //line hecbench_minimod.go:121
 				k := k0 + int64(tk)
@@ -325,7 +312,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 							(eta[mmIdx3(i, j, k+1, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j, k-1, lx, ly, lz, ldimy, ldimz)])*
 								(sU[sui][suj][suk+1]-sU[sui][suj][suk-1])*hdz2)) / (1 + sEtaC)
 			}
-//line hecbench_minimod.go:179
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -57,25 +57,19 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				gc_at2 := sU[gc_off2:][:1]
 				gc_vstep := 0
 				if compiled.SIMD {
-//line hecbench_minimod.go:55
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_minimod.go:55
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_minimod.go:55
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_minimod.go:55
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:47
 						var ti int = gc_tz
 						var tj int = gc_ty
 						var tk int = gc_tx
 //line hecbench_minimod.go:55
 						if tk < 0 || tk > len(gc_at[0][tj])-8 {
-//line hecbench_minimod.go:55
 							break
 						}
 //line hecbench_minimod.go:55
@@ -88,34 +82,26 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 							} else {
 //line hecbench_minimod.go:58
 								var gc_lanes3 [8]float32
-//line hecbench_minimod.go:58
 								gc_vb2.Store(&gc_lanes3)
-//line hecbench_minimod.go:58
 								for gc_k3 := range 8 {
-//line hecbench_minimod.go:58
 									if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_minimod.go:58
 										gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_minimod.go:58
 										gc_at2[0][mmNDim+tj][(mmNDim+tk)+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
-//line hecbench_minimod.go:58
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line hecbench_minimod.go:58
 							gc_b3 := gc_none2
 //line hecbench_minimod.go:58
 							if ti <
 //line hecbench_minimod.go:57
 								2*mmR && tj < 2*mmR {
-//line hecbench_minimod.go:57
 								gc_b3 = gc_all2
 							}
 //line hecbench_minimod.go:57
 							gc_if2 := gc_b3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
-//line hecbench_minimod.go:57
 							if gc_if2.ToBits() != 0 {
 //line hecbench_minimod.go:57
 								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at2[0][mmNDim+tj])-8 {
@@ -123,31 +109,24 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 								} else {
 //line hecbench_minimod.go:58
 									var gc_lanes4 [8]float32
-//line hecbench_minimod.go:58
 									gc_vb2.Store(&gc_lanes4)
-//line hecbench_minimod.go:58
 									for gc_k4 := range 8 {
-//line hecbench_minimod.go:58
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_minimod.go:58
 											gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_minimod.go:58
 											gc_at2[0][mmNDim+tj][(mmNDim+tk)+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
-//line hecbench_minimod.go:58
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
-//line hecbench_minimod.go:60
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:47
 					ti := gc_tz
 					tj := gc_ty
 					tk := gc_tx
@@ -161,25 +140,19 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line hecbench_minimod.go:55
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_minimod.go:55
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_minimod.go:55
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_minimod.go:55
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:47
 						var ti int = gc_tz
 						var tj int = gc_ty
 						var tk int = gc_tx
 //line hecbench_minimod.go:55
 						if tk < 0 || tk > len(sU[ti][tj])-8 {
-//line hecbench_minimod.go:55
 							break
 						}
 //line hecbench_minimod.go:55
@@ -192,34 +165,26 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 							} else {
 //line hecbench_minimod.go:58
 								var gc_lanes [8]float32
-//line hecbench_minimod.go:58
 								gc_vb.Store(&gc_lanes)
-//line hecbench_minimod.go:58
 								for gc_k := range 8 {
-//line hecbench_minimod.go:58
 									if 0xff&(1<<gc_k) != 0 {
-//line hecbench_minimod.go:58
 										gc_pos.Thread = gc_rank + gc_k
 //line hecbench_minimod.go:58
 										sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k] = gc_lanes[gc_k]
 									}
 								}
-//line hecbench_minimod.go:58
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line hecbench_minimod.go:58
 							gc_b2 := gc_none
 //line hecbench_minimod.go:58
 							if ti <
 //line hecbench_minimod.go:57
 								2*mmR && tj < 2*mmR {
-//line hecbench_minimod.go:57
 								gc_b2 = gc_all
 							}
 //line hecbench_minimod.go:57
 							gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
-//line hecbench_minimod.go:57
 							if gc_if.ToBits() != 0 {
 //line hecbench_minimod.go:57
 								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
@@ -227,31 +192,24 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 								} else {
 //line hecbench_minimod.go:58
 									var gc_lanes2 [8]float32
-//line hecbench_minimod.go:58
 									gc_vb.Store(&gc_lanes2)
-//line hecbench_minimod.go:58
 									for gc_k2 := range 8 {
-//line hecbench_minimod.go:58
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_minimod.go:58
 											gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_minimod.go:58
 											sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line hecbench_minimod.go:58
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
-//line hecbench_minimod.go:60
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:47
 					ti := gc_tz
 					tj := gc_ty
 					tk := gc_tx
@@ -281,7 +239,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:47
 					var ti int = gc_tz
 					var tj int = gc_ty
 					var tk int = gc_tx
@@ -301,18 +258,15 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					if int(suk) < 0 || int(suk) > len(sU[ti+zSide*mmNDim][suj])-8 || int(suk) > len(sU[sui][tj+ySide*mmNDim])-8 || tk < 0 || tk > len(sU[sui][suj])-8 || (tk+
 //line hecbench_minimod.go:72
 						mmNDim) < 0 || (tk+mmNDim) > len(sU[sui][suj])-8 {
-//line hecbench_minimod.go:68
 						break
 					}
 //line hecbench_minimod.go:68
 					var gc_t int64 = i + int64((zSide*2-1)*mmR)
-//line hecbench_minimod.go:68
 					var gc_i int64 = gc_t
 //line hecbench_minimod.go:68
 					var gc_j int64 = j
 //line hecbench_minimod.go:68
 					var gc_k5 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t2 int64 = int64((gc_i+
 //line hecbench_minimod.go:68
 						lx)*
@@ -320,14 +274,12 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						int64(ldimy)+gc_j+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k5 + lz
-//line hecbench_minimod.go:25
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:68
 					if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
 //line hecbench_minimod.go:68
 						gc_ld = archsimd.LoadFloat32x8Slice(u[gc_t2:])
 					} else {
-//line hecbench_minimod.go:68
 						break gc_steps
 					}
 //line hecbench_minimod.go:68
@@ -336,11 +288,9 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					var gc_t3 int64 = j + int64((ySide*2-1)*mmR)
 //line hecbench_minimod.go:70
 					var gc_i2 int64 = i
-//line hecbench_minimod.go:70
 					var gc_j2 int64 = gc_t3
 //line hecbench_minimod.go:70
 					var gc_k7 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t4 int64 = int64((gc_i2+
 //line hecbench_minimod.go:70
 						lx)*
@@ -348,7 +298,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						int64(ldimy)+gc_j2+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k7 + lz
-//line hecbench_minimod.go:25
 					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:70
 					if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
@@ -357,19 +306,14 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					} else {
 //line hecbench_minimod.go:70
 						var gc_lanes6 [8]float32
-//line hecbench_minimod.go:70
 						for gc_k8 := range 8 {
-//line hecbench_minimod.go:70
 							if 0xff&(1<<gc_k8) != 0 {
-//line hecbench_minimod.go:70
 								gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_minimod.go:70
 								gc_lanes6[gc_k8] = u[gc_t4+int64(gc_k8)]
 							}
 						}
-//line hecbench_minimod.go:70
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:70
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
 					}
 //line hecbench_minimod.go:70
@@ -379,9 +323,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					var gc_i3 int64 = i
 //line hecbench_minimod.go:71
 					var gc_j3 int64 = j
-//line hecbench_minimod.go:71
 					var gc_k9 int64 = gc_t5
-//line hecbench_minimod.go:25
 					var gc_t6 int64 = int64((gc_i3+
 //line hecbench_minimod.go:71
 						lx)*
@@ -389,7 +331,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						int64(ldimy)+gc_j3+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k9 + lz
-//line hecbench_minimod.go:25
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:71
 					if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
@@ -398,19 +339,14 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					} else {
 //line hecbench_minimod.go:71
 						var gc_lanes7 [8]float32
-//line hecbench_minimod.go:71
 						for gc_k10 := range 8 {
-//line hecbench_minimod.go:71
 							if 0xff&(1<<gc_k10) != 0 {
-//line hecbench_minimod.go:71
 								gc_pos.Thread = gc_rank + gc_k10
 //line hecbench_minimod.go:71
 								gc_lanes7[gc_k10] = u[gc_t6+int64(gc_k10)]
 							}
 						}
-//line hecbench_minimod.go:71
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:71
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes7)
 					}
 //line hecbench_minimod.go:71
@@ -420,9 +356,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					var gc_i4 int64 = i
 //line hecbench_minimod.go:72
 					var gc_j4 int64 = j
-//line hecbench_minimod.go:72
 					var gc_k11 int64 = gc_t7
-//line hecbench_minimod.go:25
 					var gc_t8 int64 = int64((gc_i4+
 //line hecbench_minimod.go:72
 						lx)*
@@ -430,7 +364,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						int64(ldimy)+gc_j4+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k11 + lz
-//line hecbench_minimod.go:25
 					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:72
 					if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
@@ -439,19 +372,14 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					} else {
 //line hecbench_minimod.go:72
 						var gc_lanes8 [8]float32
-//line hecbench_minimod.go:72
 						for gc_k12 := range 8 {
-//line hecbench_minimod.go:72
 							if 0xff&(1<<gc_k12) != 0 {
-//line hecbench_minimod.go:72
 								gc_pos.Thread = gc_rank + gc_k12
 //line hecbench_minimod.go:72
 								gc_lanes8[gc_k12] = u[gc_t8+int64(gc_k12)]
 							}
 						}
-//line hecbench_minimod.go:72
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:72
 						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
 					}
 //line hecbench_minimod.go:72
@@ -462,7 +390,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:47
 				ti := gc_tz
 				tj := gc_ty
 				tk := gc_tx
@@ -498,11 +425,8 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD {
-//line hecbench_minimod.go:47
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_minimod.go:47
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_minimod.go:47
 				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:80
 				gc_vb3 := archsimd.BroadcastFloat32x8(coef0)
@@ -524,17 +448,13 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:93
 					gc_alive := gc_all3
-//line hecbench_minimod.go:47
 					var ti int = gc_tz
 //line hecbench_minimod.go:51
 					var i int64 = i0 + int64(ti)
-//line hecbench_minimod.go:48
 					var tj int = gc_ty
 //line hecbench_minimod.go:52
 					var j int64 = j0 + int64(tj)
-//line hecbench_minimod.go:49
 					var tk int = gc_tx
 //line hecbench_minimod.go:53
 					var k int64 = k0 + int64(tk)
@@ -542,21 +462,16 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					var sui int64 = int64(ti + mmR)
 					var suj int64 = int64(tj + mmR)
 					var suk int64 = int64(tk + mmR)
-//line hecbench_minimod.go:76
 					gc_b4 := gc_none3
 //line hecbench_minimod.go:76
 					if i > x4-1 || j > y4-1 {
-//line hecbench_minimod.go:76
 						gc_b4 = gc_all3
 					}
 //line hecbench_minimod.go:76
 					gc_if3 := gc_b4.Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
-//line hecbench_minimod.go:76
 					if gc_alive.And(gc_if3).ToBits() != 0 {
-//line hecbench_minimod.go:76
 						gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-//line hecbench_minimod.go:80
 					if int(suk) < 0 || int(suk) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+1][suj])-8 || int(suk) > len(sU[sui-1][suj])-8 || int(suk) > len(sU[sui][suj+1])-8 || int(suk) > len(sU[sui][suj-1])-8 || int(suk+
 //line hecbench_minimod.go:83
 						1) < 0 || int(suk+1) > len(sU[sui][suj])-8 || int(suk-1) < 0 || int(suk-1) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+2][suj])-8 || int(suk) > len(sU[sui-2][suj])-8 || int(suk) > len(sU[sui][suj+2])-8 || int(suk) > len(sU[sui][suj-2])-8 || int(suk+
@@ -566,7 +481,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						3) < 0 || int(suk+3) > len(sU[sui][suj])-8 || int(suk-3) < 0 || int(suk-3) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+4][suj])-8 || int(suk) > len(sU[sui-4][suj])-8 || int(suk) > len(sU[sui][suj+4])-8 || int(suk) > len(sU[sui][suj-4])-8 || int(suk+
 //line hecbench_minimod.go:92
 						4) < 0 || int(suk+4) > len(sU[sui][suj])-8 || int(suk-4) < 0 || int(suk-4) > len(sU[sui][suj])-8 {
-//line hecbench_minimod.go:80
 						break
 					}
 //line hecbench_minimod.go:80
@@ -577,7 +491,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					var gc_j5 int64 = j
 //line hecbench_minimod.go:80
 					var gc_k13 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t9 int64 = int64((gc_i5+
 //line hecbench_minimod.go:93
 						lx)*
@@ -585,14 +498,12 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						int64(ldimy)+gc_j5+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k13 + lz
-//line hecbench_minimod.go:25
 					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:93
 					if int(gc_t9) >= 0 && int(gc_t9) <= len(vp)-8 {
 //line hecbench_minimod.go:93
 						gc_ld5 = archsimd.LoadFloat32x8Slice(vp[gc_t9:])
 					} else {
-//line hecbench_minimod.go:93
 						break gc_steps2
 					}
 //line hecbench_minimod.go:93
@@ -601,7 +512,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					var gc_j6 int64 = j
 //line hecbench_minimod.go:93
 					var gc_k15 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t10 int64 = int64((gc_i6+
 //line hecbench_minimod.go:93
 						lx)*
@@ -609,14 +519,12 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						int64(ldimy)+gc_j6+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k15 + lz
-//line hecbench_minimod.go:25
 					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:93
 					if int(gc_t10) >= 0 && int(gc_t10) <= len(v)-8 {
 //line hecbench_minimod.go:93
 						gc_ld6 = archsimd.LoadFloat32x8Slice(v[gc_t10:])
 					} else {
-//line hecbench_minimod.go:93
 						break gc_steps2
 					}
 //line hecbench_minimod.go:93
@@ -625,7 +533,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					var gc_j7 int64 = j
 //line hecbench_minimod.go:93
 					var gc_k17 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t11 int64 = int64((gc_i7+
 //line hecbench_minimod.go:93
 						lx)*
@@ -642,36 +549,28 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						var gc_lanes11 [8]float32
 //line hecbench_minimod.go:93
 						gc_vb16.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld5.Mul(lap)).Sub(gc_ld6).Store(&gc_lanes11)
-//line hecbench_minimod.go:93
 						for gc_k18 := range 8 {
-//line hecbench_minimod.go:93
 							if gc_alive.ToBits()&(1<<gc_k18) != 0 {
-//line hecbench_minimod.go:93
 								gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_minimod.go:93
 								v[gc_t11+int64(gc_k18)] = gc_lanes11[gc_k18]
 							}
 						}
-//line hecbench_minimod.go:93
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line hecbench_minimod.go:95
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L3:
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:47
 				ti := gc_tz
 //line hecbench_minimod.go:51
 				i := i0 + int64(ti)
-//line hecbench_minimod.go:48
 				tj := gc_ty
 //line hecbench_minimod.go:52
 				j := j0 + int64(tj)
-//line hecbench_minimod.go:49
 				tk := gc_tx
 //line hecbench_minimod.go:53
 				k := k0 + int64(tk)
@@ -699,7 +598,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
 				v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = 2*sU[sui][suj][suk] + vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*lap - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
 			}
-//line hecbench_minimod.go:96
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -755,25 +653,19 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				gc_at2 := sU[gc_off2:][:1]
 				gc_vstep := 0
 				if compiled.SIMD {
-//line hecbench_minimod.go:123
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_minimod.go:123
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_minimod.go:123
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_minimod.go:123
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:115
 						var ti int = gc_tz
 						var tj int = gc_ty
 						var tk int = gc_tx
 //line hecbench_minimod.go:123
 						if tk < 0 || tk > len(gc_at[0][tj])-8 {
-//line hecbench_minimod.go:123
 							break
 						}
 //line hecbench_minimod.go:123
@@ -786,34 +678,26 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 							} else {
 //line hecbench_minimod.go:126
 								var gc_lanes3 [8]float32
-//line hecbench_minimod.go:126
 								gc_vb2.Store(&gc_lanes3)
-//line hecbench_minimod.go:126
 								for gc_k3 := range 8 {
-//line hecbench_minimod.go:126
 									if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_minimod.go:126
 										gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_minimod.go:126
 										gc_at2[0][mmNDim+tj][(mmNDim+tk)+gc_k3] = gc_lanes3[gc_k3]
 									}
 								}
-//line hecbench_minimod.go:126
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line hecbench_minimod.go:126
 							gc_b3 := gc_none2
 //line hecbench_minimod.go:126
 							if ti <
 //line hecbench_minimod.go:125
 								2*mmR && tj < 2*mmR {
-//line hecbench_minimod.go:125
 								gc_b3 = gc_all2
 							}
 //line hecbench_minimod.go:125
 							gc_if2 := gc_b3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
-//line hecbench_minimod.go:125
 							if gc_if2.ToBits() != 0 {
 //line hecbench_minimod.go:125
 								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at2[0][mmNDim+tj])-8 {
@@ -821,31 +705,24 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 								} else {
 //line hecbench_minimod.go:126
 									var gc_lanes4 [8]float32
-//line hecbench_minimod.go:126
 									gc_vb2.Store(&gc_lanes4)
-//line hecbench_minimod.go:126
 									for gc_k4 := range 8 {
-//line hecbench_minimod.go:126
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_minimod.go:126
 											gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_minimod.go:126
 											gc_at2[0][mmNDim+tj][(mmNDim+tk)+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
-//line hecbench_minimod.go:126
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
-//line hecbench_minimod.go:128
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:115
 					ti := gc_tz
 					tj := gc_ty
 					tk := gc_tx
@@ -859,25 +736,19 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line hecbench_minimod.go:123
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_minimod.go:123
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_minimod.go:123
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_minimod.go:123
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:115
 						var ti int = gc_tz
 						var tj int = gc_ty
 						var tk int = gc_tx
 //line hecbench_minimod.go:123
 						if tk < 0 || tk > len(sU[ti][tj])-8 {
-//line hecbench_minimod.go:123
 							break
 						}
 //line hecbench_minimod.go:123
@@ -890,34 +761,26 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 							} else {
 //line hecbench_minimod.go:126
 								var gc_lanes [8]float32
-//line hecbench_minimod.go:126
 								gc_vb.Store(&gc_lanes)
-//line hecbench_minimod.go:126
 								for gc_k := range 8 {
-//line hecbench_minimod.go:126
 									if 0xff&(1<<gc_k) != 0 {
-//line hecbench_minimod.go:126
 										gc_pos.Thread = gc_rank + gc_k
 //line hecbench_minimod.go:126
 										sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k] = gc_lanes[gc_k]
 									}
 								}
-//line hecbench_minimod.go:126
 								gc_pos.Thread = gc_rank
 							}
 						} else {
-//line hecbench_minimod.go:126
 							gc_b2 := gc_none
 //line hecbench_minimod.go:126
 							if ti <
 //line hecbench_minimod.go:125
 								2*mmR && tj < 2*mmR {
-//line hecbench_minimod.go:125
 								gc_b2 = gc_all
 							}
 //line hecbench_minimod.go:125
 							gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
-//line hecbench_minimod.go:125
 							if gc_if.ToBits() != 0 {
 //line hecbench_minimod.go:125
 								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
@@ -925,31 +788,24 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 								} else {
 //line hecbench_minimod.go:126
 									var gc_lanes2 [8]float32
-//line hecbench_minimod.go:126
 									gc_vb.Store(&gc_lanes2)
-//line hecbench_minimod.go:126
 									for gc_k2 := range 8 {
-//line hecbench_minimod.go:126
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_minimod.go:126
 											gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_minimod.go:126
 											sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
 										}
 									}
-//line hecbench_minimod.go:126
 									gc_pos.Thread = gc_rank
 								}
 							}
 						}
 					}
-//line hecbench_minimod.go:128
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:115
 					ti := gc_tz
 					tj := gc_ty
 					tk := gc_tx
@@ -979,7 +835,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:115
 					var ti int = gc_tz
 					var tj int = gc_ty
 					var tk int = gc_tx
@@ -999,18 +854,15 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					if int(suk) < 0 || int(suk) > len(sU[ti+zSide*mmNDim][suj])-8 || int(suk) > len(sU[sui][tj+ySide*mmNDim])-8 || tk < 0 || tk > len(sU[sui][suj])-8 || (tk+
 //line hecbench_minimod.go:140
 						mmNDim) < 0 || (tk+mmNDim) > len(sU[sui][suj])-8 {
-//line hecbench_minimod.go:136
 						break
 					}
 //line hecbench_minimod.go:136
 					var gc_t int64 = i + int64((zSide*2-1)*mmR)
-//line hecbench_minimod.go:136
 					var gc_i int64 = gc_t
 //line hecbench_minimod.go:136
 					var gc_j int64 = j
 //line hecbench_minimod.go:136
 					var gc_k5 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t2 int64 = int64((gc_i+
 //line hecbench_minimod.go:136
 						lx)*
@@ -1018,14 +870,12 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k5 + lz
-//line hecbench_minimod.go:25
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:136
 					if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
 //line hecbench_minimod.go:136
 						gc_ld = archsimd.LoadFloat32x8Slice(u[gc_t2:])
 					} else {
-//line hecbench_minimod.go:136
 						break gc_steps
 					}
 //line hecbench_minimod.go:136
@@ -1034,11 +884,9 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					var gc_t3 int64 = j + int64((ySide*2-1)*mmR)
 //line hecbench_minimod.go:138
 					var gc_i2 int64 = i
-//line hecbench_minimod.go:138
 					var gc_j2 int64 = gc_t3
 //line hecbench_minimod.go:138
 					var gc_k7 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t4 int64 = int64((gc_i2+
 //line hecbench_minimod.go:138
 						lx)*
@@ -1046,7 +894,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j2+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k7 + lz
-//line hecbench_minimod.go:25
 					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:138
 					if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
@@ -1055,19 +902,14 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					} else {
 //line hecbench_minimod.go:138
 						var gc_lanes6 [8]float32
-//line hecbench_minimod.go:138
 						for gc_k8 := range 8 {
-//line hecbench_minimod.go:138
 							if 0xff&(1<<gc_k8) != 0 {
-//line hecbench_minimod.go:138
 								gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_minimod.go:138
 								gc_lanes6[gc_k8] = u[gc_t4+int64(gc_k8)]
 							}
 						}
-//line hecbench_minimod.go:138
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:138
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
 					}
 //line hecbench_minimod.go:138
@@ -1077,9 +919,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					var gc_i3 int64 = i
 //line hecbench_minimod.go:139
 					var gc_j3 int64 = j
-//line hecbench_minimod.go:139
 					var gc_k9 int64 = gc_t5
-//line hecbench_minimod.go:25
 					var gc_t6 int64 = int64((gc_i3+
 //line hecbench_minimod.go:139
 						lx)*
@@ -1087,7 +927,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j3+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k9 + lz
-//line hecbench_minimod.go:25
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:139
 					if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
@@ -1096,19 +935,14 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					} else {
 //line hecbench_minimod.go:139
 						var gc_lanes7 [8]float32
-//line hecbench_minimod.go:139
 						for gc_k10 := range 8 {
-//line hecbench_minimod.go:139
 							if 0xff&(1<<gc_k10) != 0 {
-//line hecbench_minimod.go:139
 								gc_pos.Thread = gc_rank + gc_k10
 //line hecbench_minimod.go:139
 								gc_lanes7[gc_k10] = u[gc_t6+int64(gc_k10)]
 							}
 						}
-//line hecbench_minimod.go:139
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:139
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes7)
 					}
 //line hecbench_minimod.go:139
@@ -1118,9 +952,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					var gc_i4 int64 = i
 //line hecbench_minimod.go:140
 					var gc_j4 int64 = j
-//line hecbench_minimod.go:140
 					var gc_k11 int64 = gc_t7
-//line hecbench_minimod.go:25
 					var gc_t8 int64 = int64((gc_i4+
 //line hecbench_minimod.go:140
 						lx)*
@@ -1128,7 +960,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j4+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k11 + lz
-//line hecbench_minimod.go:25
 					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:140
 					if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
@@ -1137,19 +968,14 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					} else {
 //line hecbench_minimod.go:140
 						var gc_lanes8 [8]float32
-//line hecbench_minimod.go:140
 						for gc_k12 := range 8 {
-//line hecbench_minimod.go:140
 							if 0xff&(1<<gc_k12) != 0 {
-//line hecbench_minimod.go:140
 								gc_pos.Thread = gc_rank + gc_k12
 //line hecbench_minimod.go:140
 								gc_lanes8[gc_k12] = u[gc_t8+int64(gc_k12)]
 							}
 						}
-//line hecbench_minimod.go:140
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:140
 						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
 					}
 //line hecbench_minimod.go:140
@@ -1160,7 +986,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:115
 				ti := gc_tz
 				tj := gc_ty
 				tk := gc_tx
@@ -1196,11 +1021,8 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := 0
 			if compiled.SIMD {
-//line hecbench_minimod.go:115
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_minimod.go:115
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_minimod.go:115
 				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:148
 				gc_vb3 := archsimd.BroadcastFloat32x8(coef0)
@@ -1216,9 +1038,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				gc_vb13 := archsimd.BroadcastFloat32x8(coefx4)
 				gc_vb14 := archsimd.BroadcastFloat32x8(coefy4)
 				gc_vb15 := archsimd.BroadcastFloat32x8(coefz4)
-//line hecbench_minimod.go:164
 				gc_vb16 := archsimd.BroadcastFloat32x8(2)
-//line hecbench_minimod.go:166
 				gc_vb17 := archsimd.BroadcastFloat32x8(1)
 //line hecbench_minimod.go:171
 				gc_vb18 := archsimd.BroadcastFloat32x8(hdx2)
@@ -1231,17 +1051,13 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:175
 					gc_alive := gc_all3
-//line hecbench_minimod.go:115
 					var ti int = gc_tz
 //line hecbench_minimod.go:119
 					var i int64 = i0 + int64(ti)
-//line hecbench_minimod.go:116
 					var tj int = gc_ty
 //line hecbench_minimod.go:120
 					var j int64 = j0 + int64(tj)
-//line hecbench_minimod.go:117
 					var tk int = gc_tx
 //line hecbench_minimod.go:121
 					var k int64 = k0 + int64(tk)
@@ -1249,21 +1065,16 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					var sui int64 = int64(ti + mmR)
 					var suj int64 = int64(tj + mmR)
 					var suk int64 = int64(tk + mmR)
-//line hecbench_minimod.go:144
 					gc_b4 := gc_none3
 //line hecbench_minimod.go:144
 					if i > x4-1 || j > y4-1 {
-//line hecbench_minimod.go:144
 						gc_b4 = gc_all3
 					}
 //line hecbench_minimod.go:144
 					gc_if3 := gc_b4.Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
-//line hecbench_minimod.go:144
 					if gc_alive.And(gc_if3).ToBits() != 0 {
-//line hecbench_minimod.go:144
 						gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-//line hecbench_minimod.go:148
 					if int(suk) < 0 || int(suk) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+1][suj])-8 || int(suk) > len(sU[sui-1][suj])-8 || int(suk) > len(sU[sui][suj+1])-8 || int(suk) > len(sU[sui][suj-1])-8 || int(suk+
 //line hecbench_minimod.go:151
 						1) < 0 || int(suk+1) > len(sU[sui][suj])-8 || int(suk-1) < 0 || int(suk-1) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+2][suj])-8 || int(suk) > len(sU[sui-2][suj])-8 || int(suk) > len(sU[sui][suj+2])-8 || int(suk) > len(sU[sui][suj-2])-8 || int(suk+
@@ -1273,7 +1084,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						3) < 0 || int(suk+3) > len(sU[sui][suj])-8 || int(suk-3) < 0 || int(suk-3) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+4][suj])-8 || int(suk) > len(sU[sui-4][suj])-8 || int(suk) > len(sU[sui][suj+4])-8 || int(suk) > len(sU[sui][suj-4])-8 || int(suk+
 //line hecbench_minimod.go:160
 						4) < 0 || int(suk+4) > len(sU[sui][suj])-8 || int(suk-4) < 0 || int(suk-4) > len(sU[sui][suj])-8 {
-//line hecbench_minimod.go:148
 						break
 					}
 //line hecbench_minimod.go:148
@@ -1284,7 +1094,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					var gc_j5 int64 = j
 //line hecbench_minimod.go:148
 					var gc_k13 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t9 int64 = int64((gc_i5+
 //line hecbench_minimod.go:162
 						lx)*
@@ -1292,17 +1101,14 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j5+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k13 + lz
-//line hecbench_minimod.go:25
 					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:162
 					if int(gc_t9) >= 0 && int(gc_t9) <= len(eta)-8 {
 //line hecbench_minimod.go:162
 						gc_ld5 = archsimd.LoadFloat32x8Slice(eta[gc_t9:])
 					} else {
-//line hecbench_minimod.go:162
 						break gc_steps2
 					}
-//line hecbench_minimod.go:162
 					sEtaC := gc_ld5
 //line hecbench_minimod.go:162
 					var gc_i6 int64 = i
@@ -1310,7 +1116,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					var gc_j6 int64 = j
 //line hecbench_minimod.go:162
 					var gc_k15 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t10 int64 = int64((gc_i6+
 //line hecbench_minimod.go:165
 						lx)*
@@ -1318,14 +1123,12 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j6+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k15 + lz
-//line hecbench_minimod.go:25
 					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:165
 					if int(gc_t10) >= 0 && int(gc_t10) <= len(vp)-8 {
 //line hecbench_minimod.go:165
 						gc_ld6 = archsimd.LoadFloat32x8Slice(vp[gc_t10:])
 					} else {
-//line hecbench_minimod.go:165
 						break gc_steps2
 					}
 //line hecbench_minimod.go:165
@@ -1334,7 +1137,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					var gc_j7 int64 = j
 //line hecbench_minimod.go:165
 					var gc_k17 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t11 int64 = int64((gc_i7+
 //line hecbench_minimod.go:165
 						lx)*
@@ -1342,14 +1144,12 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j7+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k17 + lz
-//line hecbench_minimod.go:25
 					var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:165
 					if int(gc_t11) >= 0 && int(gc_t11) <= len(phi)-8 {
 //line hecbench_minimod.go:165
 						gc_ld7 = archsimd.LoadFloat32x8Slice(phi[gc_t11:])
 					} else {
-//line hecbench_minimod.go:165
 						break gc_steps2
 					}
 //line hecbench_minimod.go:165
@@ -1358,7 +1158,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					var gc_j8 int64 = j
 //line hecbench_minimod.go:165
 					var gc_k19 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t12 int64 = int64((gc_i8+
 //line hecbench_minimod.go:165
 						lx)*
@@ -1366,14 +1165,12 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j8+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k19 + lz
-//line hecbench_minimod.go:25
 					var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:165
 					if int(gc_t12) >= 0 && int(gc_t12) <= len(v)-8 {
 //line hecbench_minimod.go:165
 						gc_ld8 = archsimd.LoadFloat32x8Slice(v[gc_t12:])
 					} else {
-//line hecbench_minimod.go:165
 						break gc_steps2
 					}
 //line hecbench_minimod.go:165
@@ -1382,7 +1179,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					var gc_j9 int64 = j
 //line hecbench_minimod.go:165
 					var gc_k21 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t13 int64 = int64((gc_i9+
 //line hecbench_minimod.go:164
 						lx)*
@@ -1399,17 +1195,13 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						var gc_lanes13 [8]float32
 //line hecbench_minimod.go:164
 						gc_vb16.Mul(sEtaC).Add(gc_vb16).Sub(sEtaC.Mul(sEtaC)).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld6.Mul(lap.Add(gc_ld7)).Sub(gc_ld8)).Div(gc_vb16.Mul(sEtaC).Add(gc_vb17)).Store(&gc_lanes13)
-//line hecbench_minimod.go:164
 						for gc_k22 := range 8 {
-//line hecbench_minimod.go:164
 							if gc_alive.ToBits()&(1<<gc_k22) != 0 {
-//line hecbench_minimod.go:164
 								gc_pos.Thread = gc_rank + gc_k22
 //line hecbench_minimod.go:164
 								v[gc_t13+int64(gc_k22)] = gc_lanes13[gc_k22]
 							}
 						}
-//line hecbench_minimod.go:164
 						gc_pos.Thread = gc_rank
 					}
 //line hecbench_minimod.go:164
@@ -1418,7 +1210,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					var gc_j10 int64 = j
 //line hecbench_minimod.go:164
 					var gc_k23 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t14 int64 = int64((gc_i10+
 //line hecbench_minimod.go:169
 						lx)*
@@ -1426,7 +1217,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j10+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k23 + lz
-//line hecbench_minimod.go:25
 					var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:169
 					if int(gc_t14) >= 0 && int(gc_t14) <= len(phi)-8 {
@@ -1435,30 +1225,23 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					} else {
 //line hecbench_minimod.go:169
 						var gc_lanes14 [8]float32
-//line hecbench_minimod.go:169
 						for gc_k24 := range 8 {
-//line hecbench_minimod.go:169
 							if gc_alive.ToBits()&(1<<gc_k24) != 0 {
-//line hecbench_minimod.go:169
 								gc_pos.Thread = gc_rank + gc_k24
 //line hecbench_minimod.go:169
 								gc_lanes14[gc_k24] = phi[gc_t14+int64(gc_k24)]
 							}
 						}
-//line hecbench_minimod.go:169
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:169
 						gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes14)
 					}
 //line hecbench_minimod.go:170
 					var gc_t15 int64 = i + 1
-//line hecbench_minimod.go:170
 					var gc_i11 int64 = gc_t15
 //line hecbench_minimod.go:170
 					var gc_j11 int64 = j
 //line hecbench_minimod.go:170
 					var gc_k25 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t16 int64 = int64((gc_i11+
 //line hecbench_minimod.go:170
 						lx)*
@@ -1466,7 +1249,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j11+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k25 + lz
-//line hecbench_minimod.go:25
 					var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:170
 					if int(gc_t16) >= 0 && int(gc_t16) <= len(eta)-8 {
@@ -1475,30 +1257,23 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					} else {
 //line hecbench_minimod.go:170
 						var gc_lanes15 [8]float32
-//line hecbench_minimod.go:170
 						for gc_k26 := range 8 {
-//line hecbench_minimod.go:170
 							if gc_alive.ToBits()&(1<<gc_k26) != 0 {
-//line hecbench_minimod.go:170
 								gc_pos.Thread = gc_rank + gc_k26
 //line hecbench_minimod.go:170
 								gc_lanes15[gc_k26] = eta[gc_t16+int64(gc_k26)]
 							}
 						}
-//line hecbench_minimod.go:170
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:170
 						gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes15)
 					}
 //line hecbench_minimod.go:170
 					var gc_t17 int64 = i - 1
-//line hecbench_minimod.go:170
 					var gc_i12 int64 = gc_t17
 //line hecbench_minimod.go:170
 					var gc_j12 int64 = j
 //line hecbench_minimod.go:170
 					var gc_k27 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t18 int64 = int64((gc_i12+
 //line hecbench_minimod.go:170
 						lx)*
@@ -1506,7 +1281,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j12+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k27 + lz
-//line hecbench_minimod.go:25
 					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:170
 					if int(gc_t18) >= 0 && int(gc_t18) <= len(eta)-8 {
@@ -1515,29 +1289,23 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					} else {
 //line hecbench_minimod.go:170
 						var gc_lanes16 [8]float32
-//line hecbench_minimod.go:170
 						for gc_k28 := range 8 {
-//line hecbench_minimod.go:170
 							if gc_alive.ToBits()&(1<<gc_k28) != 0 {
-//line hecbench_minimod.go:170
 								gc_pos.Thread = gc_rank + gc_k28
 //line hecbench_minimod.go:170
 								gc_lanes16[gc_k28] = eta[gc_t18+int64(gc_k28)]
 							}
 						}
-//line hecbench_minimod.go:170
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:170
 						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 					}
+//line hecbench_minimod.go:172
 					var gc_t19 int64 = j + 1
 //line hecbench_minimod.go:172
 					var gc_i13 int64 = i
-//line hecbench_minimod.go:172
 					var gc_j13 int64 = gc_t19
 //line hecbench_minimod.go:172
 					var gc_k29 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t20 int64 = int64((gc_i13+
 //line hecbench_minimod.go:172
 						lx)*
@@ -1545,7 +1313,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j13+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k29 + lz
-//line hecbench_minimod.go:25
 					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:172
 					if int(gc_t20) >= 0 && int(gc_t20) <= len(eta)-8 {
@@ -1554,30 +1321,23 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					} else {
 //line hecbench_minimod.go:172
 						var gc_lanes17 [8]float32
-//line hecbench_minimod.go:172
 						for gc_k30 := range 8 {
-//line hecbench_minimod.go:172
 							if gc_alive.ToBits()&(1<<gc_k30) != 0 {
-//line hecbench_minimod.go:172
 								gc_pos.Thread = gc_rank + gc_k30
 //line hecbench_minimod.go:172
 								gc_lanes17[gc_k30] = eta[gc_t20+int64(gc_k30)]
 							}
 						}
-//line hecbench_minimod.go:172
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:172
 						gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
 					}
 //line hecbench_minimod.go:172
 					var gc_t21 int64 = j - 1
 //line hecbench_minimod.go:172
 					var gc_i14 int64 = i
-//line hecbench_minimod.go:172
 					var gc_j14 int64 = gc_t21
 //line hecbench_minimod.go:172
 					var gc_k31 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t22 int64 = int64((gc_i14+
 //line hecbench_minimod.go:172
 						lx)*
@@ -1585,7 +1345,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j14+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k31 + lz
-//line hecbench_minimod.go:25
 					var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:172
 					if int(gc_t22) >= 0 && int(gc_t22) <= len(eta)-8 {
@@ -1594,29 +1353,23 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					} else {
 //line hecbench_minimod.go:172
 						var gc_lanes18 [8]float32
-//line hecbench_minimod.go:172
 						for gc_k32 := range 8 {
-//line hecbench_minimod.go:172
 							if gc_alive.ToBits()&(1<<gc_k32) != 0 {
-//line hecbench_minimod.go:172
 								gc_pos.Thread = gc_rank + gc_k32
 //line hecbench_minimod.go:172
 								gc_lanes18[gc_k32] = eta[gc_t22+int64(gc_k32)]
 							}
 						}
-//line hecbench_minimod.go:172
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:172
 						gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes18)
 					}
+//line hecbench_minimod.go:174
 					var gc_t23 int64 = k + 1
 //line hecbench_minimod.go:174
 					var gc_i15 int64 = i
 //line hecbench_minimod.go:174
 					var gc_j15 int64 = j
-//line hecbench_minimod.go:174
 					var gc_k33 int64 = gc_t23
-//line hecbench_minimod.go:25
 					var gc_t24 int64 = int64((gc_i15+
 //line hecbench_minimod.go:174
 						lx)*
@@ -1624,7 +1377,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j15+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k33 + lz
-//line hecbench_minimod.go:25
 					var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:174
 					if int(gc_t24) >= 0 && int(gc_t24) <= len(eta)-8 {
@@ -1633,19 +1385,14 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					} else {
 //line hecbench_minimod.go:174
 						var gc_lanes19 [8]float32
-//line hecbench_minimod.go:174
 						for gc_k34 := range 8 {
-//line hecbench_minimod.go:174
 							if gc_alive.ToBits()&(1<<gc_k34) != 0 {
-//line hecbench_minimod.go:174
 								gc_pos.Thread = gc_rank + gc_k34
 //line hecbench_minimod.go:174
 								gc_lanes19[gc_k34] = eta[gc_t24+int64(gc_k34)]
 							}
 						}
-//line hecbench_minimod.go:174
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:174
 						gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes19)
 					}
 //line hecbench_minimod.go:174
@@ -1654,9 +1401,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					var gc_i16 int64 = i
 //line hecbench_minimod.go:174
 					var gc_j16 int64 = j
-//line hecbench_minimod.go:174
 					var gc_k35 int64 = gc_t25
-//line hecbench_minimod.go:25
 					var gc_t26 int64 = int64((gc_i16+
 //line hecbench_minimod.go:174
 						lx)*
@@ -1664,7 +1409,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						int64(ldimy)+gc_j16+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k35 + lz
-//line hecbench_minimod.go:25
 					var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:174
 					if int(gc_t26) >= 0 && int(gc_t26) <= len(eta)-8 {
@@ -1673,19 +1417,14 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					} else {
 //line hecbench_minimod.go:174
 						var gc_lanes20 [8]float32
-//line hecbench_minimod.go:174
 						for gc_k36 := range 8 {
-//line hecbench_minimod.go:174
 							if gc_alive.ToBits()&(1<<gc_k36) != 0 {
-//line hecbench_minimod.go:174
 								gc_pos.Thread = gc_rank + gc_k36
 //line hecbench_minimod.go:174
 								gc_lanes20[gc_k36] = eta[gc_t26+int64(gc_k36)]
 							}
 						}
-//line hecbench_minimod.go:174
 						gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:174
 						gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes20)
 					}
 //line hecbench_minimod.go:174
@@ -1694,7 +1433,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					var gc_j17 int64 = j
 //line hecbench_minimod.go:174
 					var gc_k37 int64 = k
-//line hecbench_minimod.go:25
 					var gc_t27 int64 = int64((gc_i17+
 //line hecbench_minimod.go:168
 						lx)*
@@ -1711,36 +1449,28 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						var gc_lanes21 [8]float32
 //line hecbench_minimod.go:168
 						gc_ld9.Sub(gc_ld10.Sub(gc_ld11).Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb18).Add(gc_ld12.Sub(gc_ld13).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb19)).Add(gc_ld14.Sub(gc_ld15).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb20))).Div(gc_vb17.Add(sEtaC)).Store(&gc_lanes21)
-//line hecbench_minimod.go:175
 						for gc_k38 := range 8 {
-//line hecbench_minimod.go:175
 							if gc_alive.ToBits()&(1<<gc_k38) != 0 {
-//line hecbench_minimod.go:175
 								gc_pos.Thread = gc_rank + gc_k38
 //line hecbench_minimod.go:168
 								phi[gc_t27+int64(gc_k38)] = gc_lanes21[gc_k38]
 							}
 						}
-//line hecbench_minimod.go:168
 						gc_pos.Thread = gc_rank
 					}
 				}
-//line hecbench_minimod.go:170
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L3:
 			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:115
 				ti := gc_tz
 //line hecbench_minimod.go:119
 				i := i0 + int64(ti)
-//line hecbench_minimod.go:116
 				tj := gc_ty
 //line hecbench_minimod.go:120
 				j := j0 + int64(tj)
-//line hecbench_minimod.go:117
 				tk := gc_tx
 //line hecbench_minimod.go:121
 				k := k0 + int64(tk)
@@ -1782,7 +1512,6 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 							(eta[mmIdx3(i, j, k+1, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j, k-1, lx, ly, lz, ldimy, ldimz)])*
 								(sU[sui][suj][suk+1]-sU[sui][suj][suk-1])*hdz2)) / (1 + sEtaC)
 			}
-//line hecbench_minimod.go:179
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

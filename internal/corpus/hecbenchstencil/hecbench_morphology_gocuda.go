@@ -54,16 +54,13 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_morphology.go:76
 				tidx := gc_tx + gc_bx*gc_bdx
 				tidy := gc_ty + gc_by*gc_bdy
 //line hecbench_morphology.go:79
 				if tidx >= width || tidy >= height {
-//line hecbench_morphology.go:79
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
-//line hecbench_morphology.go:83
 				buffer[gc_tx] = src[tidy*width+tidx]
 				if tidx+selSize < width {
 					buffer[gc_tx+selSize] = src[tidy*width+tidx+selSize]
@@ -83,7 +80,6 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 	var opArray_ []uint8 = opArray
 //line hecbench_morphology.go:89
 	var selSize_ int = selSize
-//line hecbench_morphology.go:91
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -91,7 +87,6 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_morphology.go:89
 			var tid int = gc_tx
 //line hecbench_morphology.go:49
 			opArray_[tid] = buffer_[tid]
@@ -99,7 +94,6 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 		}
 	}
 	for offset := 1; offset < selSize_; offset *= 2 {
-//line hecbench_morphology.go:55
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -107,7 +101,6 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_morphology.go:89
 				var tid int = gc_tx
 //line hecbench_morphology.go:54
 				if tid >= offset {
@@ -121,7 +114,6 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 		}
 	}
 	{
-//line hecbench_morphology.go:66
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx+
@@ -141,14 +133,12 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_morphology.go:76
 				tidx := gc_tx + gc_bx*gc_bdx
 				tidy := gc_ty + gc_by*gc_bdy
 //line hecbench_morphology.go:92
 				dst[tidy*width+tidx+selSize/2] =
 					elementOp(opType, opArray[gc_tx], opArray[gc_tx+selSize-1])
 			}
-//line hecbench_morphology.go:96
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -35,15 +35,13 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_morphology.go:106
 				tidx := gc_tx + gc_bx*gc_bdx
 				tidy := gc_ty + gc_by*gc_bdy
-				if tidy >= height || tidx >= width {
 //line hecbench_morphology.go:108
+				if tidy >= height || tidx >= width {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
-//line hecbench_morphology.go:112
 				buffer[gc_ty] = src[tidy*width+tidx]
 				if tidy+selSize < height {
 					buffer[gc_ty+selSize] = src[(tidy+selSize)*width+tidx]
@@ -72,7 +70,6 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_morphology.go:118
 				var tid int = gc_ty
 //line hecbench_morphology.go:49
 				opArray_[tid] = buffer_[tid]
@@ -86,7 +83,6 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 	}
 //line hecbench_morphology.go:53
 	for offset := 1; offset < selSize_; offset *= 2 {
-//line hecbench_morphology.go:55
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -95,7 +91,6 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_morphology.go:118
 				var tid int = gc_ty
 //line hecbench_morphology.go:54
 				if tid >= offset {
@@ -113,7 +108,6 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 		}
 	}
 	{
-//line hecbench_morphology.go:70
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -122,7 +116,6 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_morphology.go:106
 				tidx := gc_tx + gc_bx*gc_bdx
 				tidy := gc_ty + gc_by*gc_bdy
 //line hecbench_morphology.go:120

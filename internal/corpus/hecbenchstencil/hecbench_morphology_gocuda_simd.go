@@ -37,15 +37,13 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_morphology.go:106
 				tidx := gc_tx + gc_bx*gc_bdx
 				tidy := gc_ty + gc_by*gc_bdy
-				if tidy >= height || tidx >= width {
 //line hecbench_morphology.go:108
+				if tidy >= height || tidx >= width {
 					gc_exited[gc_rank] = true
 					continue gc_L1
 				}
-//line hecbench_morphology.go:112
 				buffer[gc_ty] = src[tidy*width+tidx]
 				if tidy+selSize < height {
 					buffer[gc_ty+selSize] = src[(tidy+selSize)*width+tidx]
@@ -70,50 +68,38 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_morphology.go:118
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_morphology.go:118
 					gc_alive := gc_all
-//line hecbench_morphology.go:118
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_morphology.go:118
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line hecbench_morphology.go:118
 					var tid int = gc_ty
-//line hecbench_morphology.go:49
 					var gc_u uint8
-//line hecbench_morphology.go:49
 					if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line hecbench_morphology.go:49
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_morphology.go:49
 						gc_u = buffer_[tid]
 					}
-//line hecbench_morphology.go:49
 					if gc_alive.ToBits() != 0 {
 //line hecbench_morphology.go:49
 						opArray_[tid] = gc_u
 					}
-//line hecbench_morphology.go:49
 					var gc_u2 uint8
 					if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
-//line hecbench_morphology.go:50
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_morphology.go:50
 						gc_u2 = buffer_[tid+selSize_]
 					}
-//line hecbench_morphology.go:50
 					if gc_alive.ToBits() != 0 {
 //line hecbench_morphology.go:50
 						opArray_[tid+selSize_] = gc_u2
 					}
 				}
-//line hecbench_morphology.go:52
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -122,7 +108,6 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_morphology.go:118
 				var tid int = gc_ty
 //line hecbench_morphology.go:49
 				opArray_[tid] = buffer_[tid]
@@ -136,124 +121,89 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 	}
 //line hecbench_morphology.go:53
 	for offset := 1; offset < selSize_; offset *= 2 {
-//line hecbench_morphology.go:55
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line hecbench_morphology.go:118
 				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_morphology.go:118
 					gc_alive2 := gc_all2
-//line hecbench_morphology.go:118
 					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_morphology.go:118
 						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line hecbench_morphology.go:118
 					var tid int = gc_ty
 //line hecbench_morphology.go:54
 					if tid >= offset {
-//line hecbench_morphology.go:54
 						var gc_u3 uint8
-//line hecbench_morphology.go:54
 						if gc_in3 := gc_alive2.ToBits(); gc_in3 != 0 {
-//line hecbench_morphology.go:54
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_morphology.go:54
 							gc_u3 = opArray_[tid+selSize_-1]
 						}
 						var gc_u4 uint8
-//line hecbench_morphology.go:56
 						if gc_in4 := gc_alive2.ToBits(); gc_in4 != 0 {
-//line hecbench_morphology.go:56
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
 //line hecbench_morphology.go:56
 							gc_u4 = opArray_[tid+selSize_-1-offset]
 						}
-//line hecbench_morphology.go:56
 						var gc_lhs uint8 = gc_u3
-//line hecbench_morphology.go:56
 						var gc_rhs uint8 = gc_u4
-//line hecbench_morphology.go:56
 						var gc_result uint8
-//line hecbench_morphology.go:56
 						var gc_returned bool
 //line hecbench_morphology.go:56
 						if opType_ ==
 //line hecbench_morphology.go:30
 							morphErode {
-//line hecbench_morphology.go:30
 							gc_result = min(gc_lhs, gc_rhs)
 							gc_returned = true
 						}
-//line hecbench_morphology.go:31
 						if !gc_returned {
-//line hecbench_morphology.go:31
 							gc_result = max(gc_lhs, gc_rhs)
-//line hecbench_morphology.go:33
 							gc_returned = true
 						}
-//line hecbench_morphology.go:33
 						if gc_alive2.ToBits() != 0 {
 //line hecbench_morphology.go:55
 							opArray_[tid+selSize_-1] = gc_result
 						}
 					}
 					if tid <= selSize_-1-offset {
-//line hecbench_morphology.go:58
 						var gc_u5 uint8
-//line hecbench_morphology.go:58
 						if gc_in5 := gc_alive2.ToBits(); gc_in5 != 0 {
-//line hecbench_morphology.go:58
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in5)
 //line hecbench_morphology.go:58
 							gc_u5 = opArray_[tid]
 						}
-//line hecbench_morphology.go:59
 						var gc_u6 uint8
-//line hecbench_morphology.go:59
 						if gc_in6 := gc_alive2.ToBits(); gc_in6 != 0 {
-//line hecbench_morphology.go:59
 							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in6)
 //line hecbench_morphology.go:59
 							gc_u6 = opArray_[tid+offset]
 						}
-//line hecbench_morphology.go:59
 						var gc_lhs2 uint8 = gc_u5
-//line hecbench_morphology.go:59
 						var gc_rhs2 uint8 = gc_u6
-//line hecbench_morphology.go:59
 						var gc_result2 uint8
-//line hecbench_morphology.go:59
 						var gc_returned2 bool
 //line hecbench_morphology.go:59
 						if opType_ ==
 //line hecbench_morphology.go:30
 							morphErode {
-//line hecbench_morphology.go:30
 							gc_result2 = min(gc_lhs2, gc_rhs2)
 							gc_returned2 = true
 						}
-//line hecbench_morphology.go:31
 						if !gc_returned2 {
-//line hecbench_morphology.go:31
 							gc_result2 = max(gc_lhs2, gc_rhs2)
-//line hecbench_morphology.go:33
 							gc_returned2 = true
 						}
-//line hecbench_morphology.go:33
 						if gc_alive2.ToBits() != 0 {
 //line hecbench_morphology.go:59
 							opArray_[tid] = gc_result2
 						}
 					}
 				}
-//line hecbench_morphology.go:61
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -262,7 +212,6 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_morphology.go:118
 				var tid int = gc_ty
 //line hecbench_morphology.go:54
 				if tid >= offset {
@@ -280,7 +229,6 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 		}
 	}
 	{
-//line hecbench_morphology.go:70
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -289,7 +237,6 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_morphology.go:106
 				tidx := gc_tx + gc_bx*gc_bdx
 				tidy := gc_ty + gc_by*gc_bdy
 //line hecbench_morphology.go:120

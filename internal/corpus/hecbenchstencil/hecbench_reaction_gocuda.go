@@ -44,22 +44,16 @@ func gc_body_reactionGrayScottKernel(gc_b *compiled.Block, gc_lo, gc_hi int, fx,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_reaction.go:18
 		stride := gc_bdx * gc_gdx
-//line hecbench_reaction.go:20
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:17
 				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:20
 				for i := index; uint32(i) < ncells; i += stride {
-//line hecbench_reaction.go:20
 					gc_b.Tick()
-//line hecbench_reaction.go:20
 					if gc_b.Stopped() {
-//line hecbench_reaction.go:20
 						return
 					}
 //line hecbench_reaction.go:21
@@ -180,22 +174,16 @@ func gc_body_constructLaplacianKernel(gc_b *compiled.Block, gc_lo, gc_hi int, df
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_reaction.go:212
 		stride := gc_bdx * gc_gdx
-//line hecbench_reaction.go:214
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:211
 				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:214
 				for i := index; uint32(i) < ncells; i += stride {
-//line hecbench_reaction.go:214
 					gc_b.Tick()
-//line hecbench_reaction.go:214
 					if gc_b.Stopped() {
-//line hecbench_reaction.go:214
 						return
 					}
 //line hecbench_reaction.go:215
@@ -237,22 +225,16 @@ func gc_body_reactionUpdateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_reaction.go:225
 		stride := gc_bdx * gc_gdx
-//line hecbench_reaction.go:227
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:224
 				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:227
 				for i := index; uint32(i) < ncells; i += stride {
-//line hecbench_reaction.go:227
 					gc_b.Tick()
-//line hecbench_reaction.go:227
 					if gc_b.Stopped() {
-//line hecbench_reaction.go:227
 						return
 					}
 //line hecbench_reaction.go:228

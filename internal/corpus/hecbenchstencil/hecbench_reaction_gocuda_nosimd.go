@@ -23,7 +23,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 //line hecbench_reaction.go:33
 	const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
-//line hecbench_reaction.go:38
 	k := gc_by
 //line hecbench_reaction.go:42
 	w := int(mx) + 2*offset
@@ -36,12 +35,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
 					sj := gc_ty
-//line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -52,12 +49,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
 					sj := gc_ty
-//line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -68,12 +63,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
 					sj := gc_ty
-//line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -84,12 +77,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
 					sj := gc_ty
-//line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -100,12 +91,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 				i := gc_tx
 //line hecbench_reaction.go:39
 				si := i + offset
 				sj := gc_ty
-//line hecbench_reaction.go:37
 				j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -128,7 +117,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 				i := gc_tx
 //line hecbench_reaction.go:39
 				si := i + offset
@@ -137,7 +125,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
 				sF[sj*w+si+int(mx)] = sF[sj*w+si]
 			}
-//line hecbench_reaction.go:55
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -147,6 +134,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_reaction.go:64
 			gc_off := (offset + (gc_ty * w)) + 1
 			gc_off2 := offset + (gc_ty * w)
 			gc_off3 := (offset + (gc_ty * w)) - 1
@@ -163,7 +151,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
@@ -176,12 +163,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
 					sj := gc_ty
-//line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -192,12 +177,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:36
 					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
 					sj := gc_ty
-//line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -226,7 +209,6 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_n := gc_b.Len()
 //line hecbench_reaction.go:65
 	sF := gocuda.DynamicShared[float32](t)
-//line hecbench_reaction.go:69
 	k := gc_by
 //line hecbench_reaction.go:72
 	m := int(mx)
@@ -239,11 +221,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
 					i := gc_tx
-//line hecbench_reaction.go:70
 					sj := gc_ty
-//line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
@@ -254,11 +233,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
 					i := gc_tx
-//line hecbench_reaction.go:70
 					sj := gc_ty
-//line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
@@ -269,11 +245,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
 					i := gc_tx
-//line hecbench_reaction.go:70
 					sj := gc_ty
-//line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
@@ -284,11 +257,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
 					i := gc_tx
-//line hecbench_reaction.go:70
 					sj := gc_ty
-//line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
@@ -299,11 +269,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
 				i := gc_tx
-//line hecbench_reaction.go:70
 				sj := gc_ty
-//line hecbench_reaction.go:68
 				j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 				globalIdx := k*m*int(my) + j*m + i
@@ -335,7 +302,6 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
@@ -354,11 +320,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
 					i := gc_tx
-//line hecbench_reaction.go:70
 					sj := gc_ty
-//line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
@@ -375,11 +338,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:67
 					i := gc_tx
-//line hecbench_reaction.go:70
 					sj := gc_ty
-//line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
@@ -415,7 +375,6 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 //line hecbench_reaction.go:93
 	const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
-//line hecbench_reaction.go:98
 	k := gc_by
 //line hecbench_reaction.go:102
 	p := int(pencils)
@@ -428,13 +387,10 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:99
 					si := gc_tx
-//line hecbench_reaction.go:97
 					j := gc_ty
 //line hecbench_reaction.go:100
 					sj := j + offset
-//line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -445,13 +401,10 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:99
 					si := gc_tx
-//line hecbench_reaction.go:97
 					j := gc_ty
 //line hecbench_reaction.go:100
 					sj := j + offset
-//line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -462,13 +415,10 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:99
 					si := gc_tx
-//line hecbench_reaction.go:97
 					j := gc_ty
 //line hecbench_reaction.go:100
 					sj := j + offset
-//line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -479,13 +429,10 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:99
 					si := gc_tx
-//line hecbench_reaction.go:97
 					j := gc_ty
 //line hecbench_reaction.go:100
 					sj := j + offset
-//line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -496,13 +443,10 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:99
 				si := gc_tx
-//line hecbench_reaction.go:97
 				j := gc_ty
 //line hecbench_reaction.go:100
 				sj := j + offset
-//line hecbench_reaction.go:96
 				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -529,16 +473,14 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:97
 				j := gc_ty
-//line hecbench_reaction.go:99
 				si := gc_tx
+//line hecbench_reaction.go:100
 				sj := j + offset
 //line hecbench_reaction.go:111
 				sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
 				sF[(sj+int(my))*p+si] = sF[sj*p+si]
 			}
-//line hecbench_reaction.go:115
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -548,6 +490,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_reaction.go:124
 			gc_off := ((gc_ty + offset) + 1) * p
 			gc_off2 := (gc_ty + offset) * p
 			gc_off3 := ((gc_ty + offset) - 1) * p
@@ -558,9 +501,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:97
 					j := gc_ty
-//line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -571,13 +512,10 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:99
 					si := gc_tx
-//line hecbench_reaction.go:97
 					j := gc_ty
 //line hecbench_reaction.go:100
 					sj := j + offset
-//line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -606,7 +544,6 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_n := gc_b.Len()
 //line hecbench_reaction.go:124
 	sF := gocuda.DynamicShared[float32](t)
-//line hecbench_reaction.go:128
 	k := gc_by
 //line hecbench_reaction.go:131
 	p := int(pencils)
@@ -619,11 +556,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
 					j := gc_ty
-//line hecbench_reaction.go:129
 					si := gc_tx
-//line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -634,11 +568,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
 					j := gc_ty
-//line hecbench_reaction.go:129
 					si := gc_tx
-//line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -649,11 +580,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
 					j := gc_ty
-//line hecbench_reaction.go:129
 					si := gc_tx
-//line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -664,11 +592,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
 					j := gc_ty
-//line hecbench_reaction.go:129
 					si := gc_tx
-//line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -679,11 +604,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
 				j := gc_ty
-//line hecbench_reaction.go:129
 				si := gc_tx
-//line hecbench_reaction.go:126
 				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -709,9 +631,7 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
 					j := gc_ty
-//line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -728,11 +648,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:127
 					j := gc_ty
-//line hecbench_reaction.go:129
 					si := gc_tx
-//line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -768,7 +685,6 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 //line hecbench_reaction.go:152
 	const offset = 1
 	sF := gocuda.DynamicShared[float32](t)
-//line hecbench_reaction.go:156
 	j := gc_by
 //line hecbench_reaction.go:161
 	p := int(pencils)
@@ -781,13 +697,10 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:158
 					si := gc_tx
-//line hecbench_reaction.go:157
 					k := gc_ty
 //line hecbench_reaction.go:159
 					sk := k + offset
-//line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -798,13 +711,10 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:158
 					si := gc_tx
-//line hecbench_reaction.go:157
 					k := gc_ty
 //line hecbench_reaction.go:159
 					sk := k + offset
-//line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -815,13 +725,10 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:158
 					si := gc_tx
-//line hecbench_reaction.go:157
 					k := gc_ty
 //line hecbench_reaction.go:159
 					sk := k + offset
-//line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -832,13 +739,10 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:158
 					si := gc_tx
-//line hecbench_reaction.go:157
 					k := gc_ty
 //line hecbench_reaction.go:159
 					sk := k + offset
-//line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -849,13 +753,10 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:158
 				si := gc_tx
-//line hecbench_reaction.go:157
 				k := gc_ty
 //line hecbench_reaction.go:159
 				sk := k + offset
-//line hecbench_reaction.go:155
 				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -882,15 +783,14 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:157
 				k := gc_ty
 				si := gc_tx
+//line hecbench_reaction.go:159
 				sk := k + offset
 //line hecbench_reaction.go:170
 				sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
 				sF[(sk+int(mz))*p+si] = sF[sk*p+si]
 			}
-//line hecbench_reaction.go:174
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -900,6 +800,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_reaction.go:183
 			gc_off := ((gc_ty + offset) + 1) * p
 			gc_off2 := (gc_ty + offset) * p
 			gc_off3 := ((gc_ty + offset) - 1) * p
@@ -910,9 +811,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:157
 					k := gc_ty
-//line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -923,13 +822,10 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:158
 					si := gc_tx
-//line hecbench_reaction.go:157
 					k := gc_ty
 //line hecbench_reaction.go:159
 					sk := k + offset
-//line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -958,7 +854,6 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_n := gc_b.Len()
 //line hecbench_reaction.go:183
 	sF := gocuda.DynamicShared[float32](t)
-//line hecbench_reaction.go:186
 	j := gc_by
 //line hecbench_reaction.go:190
 	p := int(pencils)
@@ -971,10 +866,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
 					k := gc_ty
 					si := gc_tx
-//line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -985,10 +878,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
 					k := gc_ty
 					si := gc_tx
-//line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -999,10 +890,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
 					k := gc_ty
 					si := gc_tx
-//line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -1013,10 +902,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
 					k := gc_ty
 					si := gc_tx
-//line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -1027,10 +914,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
 				k := gc_ty
 				si := gc_tx
-//line hecbench_reaction.go:185
 				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -1056,9 +941,7 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
 					k := gc_ty
-//line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
@@ -1075,10 +958,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:187
 					k := gc_ty
 					si := gc_tx
-//line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i

@@ -51,7 +51,66 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line hecbench_reaction.go:39
+					si := i + offset
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+//line hecbench_reaction.go:43
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:45
+					sF[sj*w+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line hecbench_reaction.go:39
+					si := i + offset
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+//line hecbench_reaction.go:43
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:45
+					sF[sj*w+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line hecbench_reaction.go:39
+					si := i + offset
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+//line hecbench_reaction.go:43
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:45
+					sF[sj*w+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+//line hecbench_reaction.go:39
+					si := i + offset
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+//line hecbench_reaction.go:43
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:45
+					sF[sj*w+si] = f[globalIdx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -260,7 +319,58 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+//line hecbench_reaction.go:73
+					globalIdx := k*m*int(my) + j*m + i
+//line hecbench_reaction.go:75
+					sF[sj*m+i] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+//line hecbench_reaction.go:73
+					globalIdx := k*m*int(my) + j*m + i
+//line hecbench_reaction.go:75
+					sF[sj*m+i] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+//line hecbench_reaction.go:73
+					globalIdx := k*m*int(my) + j*m + i
+//line hecbench_reaction.go:75
+					sF[sj*m+i] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+//line hecbench_reaction.go:73
+					globalIdx := k*m*int(my) + j*m + i
+//line hecbench_reaction.go:75
+					sF[sj*m+i] = f[globalIdx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -395,7 +505,66 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					si := gc_tx
+					j := gc_ty
+//line hecbench_reaction.go:100
+					sj := j + offset
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:103
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:105
+					sF[sj*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					si := gc_tx
+					j := gc_ty
+//line hecbench_reaction.go:100
+					sj := j + offset
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:103
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:105
+					sF[sj*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					si := gc_tx
+					j := gc_ty
+//line hecbench_reaction.go:100
+					sj := j + offset
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:103
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:105
+					sF[sj*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					si := gc_tx
+					j := gc_ty
+//line hecbench_reaction.go:100
+					sj := j + offset
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:103
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:105
+					sF[sj*p+si] = f[globalIdx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				si := gc_tx
@@ -586,7 +755,58 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					j := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:132
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:134
+					sF[j*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					j := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:132
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:134
+					sF[j*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					j := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:132
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:134
+					sF[j*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					j := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:132
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:134
+					sF[j*p+si] = f[globalIdx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				j := gc_ty
@@ -754,7 +974,66 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					si := gc_tx
+					k := gc_ty
+//line hecbench_reaction.go:159
+					sk := k + offset
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:162
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:164
+					sF[sk*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					si := gc_tx
+					k := gc_ty
+//line hecbench_reaction.go:159
+					sk := k + offset
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:162
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:164
+					sF[sk*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					si := gc_tx
+					k := gc_ty
+//line hecbench_reaction.go:159
+					sk := k + offset
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:162
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:164
+					sF[sk*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					si := gc_tx
+					k := gc_ty
+//line hecbench_reaction.go:159
+					sk := k + offset
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:162
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:164
+					sF[sk*p+si] = f[globalIdx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				si := gc_tx
@@ -945,7 +1224,58 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					k := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:191
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:193
+					sF[k*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					k := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:191
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:193
+					sF[k*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					k := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:191
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:193
+					sF[k*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					k := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line hecbench_reaction.go:191
+					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+//line hecbench_reaction.go:193
+					sF[k*p+si] = f[globalIdx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				k := gc_ty

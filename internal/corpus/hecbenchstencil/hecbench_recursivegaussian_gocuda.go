@@ -71,7 +71,6 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, u
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_recursivegaussian.go:59
 						X := gc_bx*gc_bdx + gc_tx
 //line hecbench_recursivegaussian.go:65
 						in := X
@@ -102,7 +101,6 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, u
 					}
 				}
 			}
-//line hecbench_recursivegaussian.go:99
 		})
 	}
 }
@@ -154,7 +152,6 @@ func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataI
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_recursivegaussian.go:102
 						X := gc_bx*gc_bdx + gc_tx
 //line hecbench_recursivegaussian.go:108
 						in := X
@@ -206,7 +203,6 @@ func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataI
 					}
 				}
 			}
-//line hecbench_recursivegaussian.go:171
 		})
 	}
 }

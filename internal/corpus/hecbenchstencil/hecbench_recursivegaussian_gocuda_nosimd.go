@@ -39,15 +39,11 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 				gc_at := uiLocalBuff[gc_off:][:gc_to]
 				gc_at2 := uiDataIn[gc_off2:][:gc_to]
 				gc_vstep := gc_from
-//line hecbench_recursivegaussian.go:33
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_recursivegaussian.go:33
 				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line hecbench_recursivegaussian.go:33
 				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-//line hecbench_recursivegaussian.go:33
 					var xIndex int = gc_bx*gc_bdx + gc_tx
 					var yIndex int = gc_by*gc_bdy + gc_ty
 //line hecbench_recursivegaussian.go:37
@@ -55,25 +51,20 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 //line hecbench_recursivegaussian.go:37
 						lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					} else {
-//line hecbench_recursivegaussian.go:37
 						gc_b3 := gc_none2
 //line hecbench_recursivegaussian.go:37
 						if yIndex < iHeight {
-//line hecbench_recursivegaussian.go:37
 							gc_b3 = gc_all2
 						}
 //line hecbench_recursivegaussian.go:37
 						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b3)
-//line hecbench_recursivegaussian.go:37
 						if gc_if2.ToBits() != 0 {
 //line hecbench_recursivegaussian.go:37
 							lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if2)
 						}
 					}
 				}
-//line hecbench_recursivegaussian.go:39
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_recursivegaussian.go:33
 					xIndex := gc_bx*gc_bdx + gc_tx
 					yIndex := gc_by*gc_bdy + gc_ty
 //line hecbench_recursivegaussian.go:37
@@ -82,23 +73,17 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 					}
 				}
 			} else {
-//line hecbench_recursivegaussian.go:44
 				gc_vstep2 := gc_from
-//line hecbench_recursivegaussian.go:33
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_recursivegaussian.go:33
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line hecbench_recursivegaussian.go:33
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-//line hecbench_recursivegaussian.go:33
 					var xIndex int = gc_bx*gc_bdx + gc_tx
 					var yIndex int = gc_by*gc_bdy + gc_ty
 //line hecbench_recursivegaussian.go:37
 					if ((yIndex*
 						iWidth)+xIndex) < 0 || ((yIndex*iWidth)+xIndex) > len(uiDataIn)-8 || (gc_ty*(gc_bdx+1)+gc_tx) < 0 || (gc_ty*(gc_bdx+1)+gc_tx) > len(uiLocalBuff)-8 {
-//line hecbench_recursivegaussian.go:37
 						break
 					}
 //line hecbench_recursivegaussian.go:37
@@ -106,29 +91,24 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 //line hecbench_recursivegaussian.go:37
 						lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreSlice(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:])
 					} else {
-//line hecbench_recursivegaussian.go:38
 						gc_b2 := gc_none
 //line hecbench_recursivegaussian.go:38
 						if yIndex <
 //line hecbench_recursivegaussian.go:37
 							iHeight {
-//line hecbench_recursivegaussian.go:37
 							gc_b2 = gc_all
 						}
 //line hecbench_recursivegaussian.go:37
 						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b2)
-//line hecbench_recursivegaussian.go:37
 						if gc_if.ToBits() != 0 {
 //line hecbench_recursivegaussian.go:37
 							lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreMasked((*[8]uint32)(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:]), gc_if)
 						}
 					}
 				}
-//line hecbench_recursivegaussian.go:40
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_recursivegaussian.go:33
 					xIndex := gc_bx*gc_bdx + gc_tx
 					yIndex := gc_by*gc_bdy + gc_ty
 //line hecbench_recursivegaussian.go:37
@@ -137,7 +117,6 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 					}
 				}
 			}
-//line hecbench_recursivegaussian.go:44
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -150,12 +129,13 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
+//line hecbench_recursivegaussian.go:56
 				var xIndex int
 //line hecbench_recursivegaussian.go:58
 				var yIndex int
-//line hecbench_recursivegaussian.go:45
 				xIndex = gc_by*gc_bdy + gc_tx
 				yIndex = gc_bx*gc_bdx + gc_ty
+//line hecbench_recursivegaussian.go:47
 				if (xIndex < iHeight) && (yIndex < iWidth) {
 					uiDataOut[(yIndex*iHeight)+xIndex] = uiLocalBuff[gc_tx*(gc_bdy+1)+gc_ty]
 				}

@@ -78,10 +78,8 @@ func gc_body_computeSadArrayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, sadAr
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_sad.go:35
 						col := gc_bx*gc_bdx + gc_tx
 						row := gc_by*gc_bdy + gc_ty
-//line hecbench_sad.go:38
 						sadResult := 0
 						{
 //line hecbench_sad.go:41
@@ -141,7 +139,6 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_sad.go:73
 	stride := uint32(gc_gdx * gc_bdx)
 //line hecbench_sad.go:76
 	if sadBlockSize <= 1*gc_bdx {
@@ -153,18 +150,13 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_sad.go:72
 			gid := uint32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_sad.go:74
 			offset := uint32(0)
 //line hecbench_sad.go:78
 			temp := int32(sadFoundMin)
 			for gid+offset < uint32(sadArraySize) {
-//line hecbench_sad.go:79
 				gc_b.Tick()
-//line hecbench_sad.go:79
 				if gc_b.Stopped() {
-//line hecbench_sad.go:79
 					return
 				}
 				temp = min(temp, sadArray[gid+offset])
@@ -173,14 +165,15 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 			cache[gc_tx] = temp
 		}
 	}
-//line hecbench_sad.go:88
 	i := uint32(gc_bdx / 2)
+//line hecbench_sad.go:89
 	for ; i != 0; i /= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_sad.go:96
 			if gc_bdx <= len(cache) {
 				gc_at := cache[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -218,7 +211,6 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 				atomic.Min(&minSad[0], cache[0])
 			}
 			{
-//line hecbench_sad.go:103
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -226,7 +218,6 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 				atomic.Min(&minSad[0], cache[0])
 			}
 			{
-//line hecbench_sad.go:103
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -234,7 +225,6 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 				atomic.Min(&minSad[0], cache[0])
 			}
 			{
-//line hecbench_sad.go:103
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -242,7 +232,6 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 				atomic.Min(&minSad[0], cache[0])
 			}
 		}
-//line hecbench_sad.go:103
 		for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -289,17 +278,14 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_sad.go:110
 			gid := uint32(gc_tx + gc_bx*gc_bdx)
 //line hecbench_sad.go:114
 			if !(gid < uint32(sadArraySize)) {
-//line hecbench_sad.go:114
 				gc_exited[gc_rank] = true
-//line hecbench_sad.go:114
 				continue gc_L1
 			}
-//line hecbench_sad.go:115
 			if gc_tx == 0 {
+//line hecbench_sad.go:116
 				s[0] = 0
 			}
 		}
@@ -311,7 +297,6 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_sad.go:110
 			gid := uint32(gc_tx + gc_bx*gc_bdx)
 //line hecbench_sad.go:121
 			if sadArray[gid] == minSad[0] {

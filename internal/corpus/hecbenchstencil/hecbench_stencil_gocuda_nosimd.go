@@ -14,8 +14,10 @@ import (
 func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line hecbench_stencil.go:23
 	temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
@@ -255,7 +257,66 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:46
 					result.StoreSlice(out[gindex:])
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep3
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gindex := gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
+						lindex := gc_tx + s1Radius
+						result := int32(0)
+//line hecbench_stencil.go:43
+						for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+						out[gindex] = result
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gindex := gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
+						lindex := gc_tx + s1Radius
+						result := int32(0)
+//line hecbench_stencil.go:43
+						for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+						out[gindex] = result
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gindex := gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
+						lindex := gc_tx + s1Radius
+						result := int32(0)
+//line hecbench_stencil.go:43
+						for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+						out[gindex] = result
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gindex := gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:25
+						lindex := gc_tx + s1Radius
+						result := int32(0)
+//line hecbench_stencil.go:43
+						for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+						out[gindex] = result
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gindex := gc_tx + gc_bx*gc_bdx

@@ -74,7 +74,6 @@ func gc_body_surfelRenderKernel[T surfelReal](gc_b *compiled.Block, gc_lo, gc_hi
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_surfel.go:30
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
 						{

@@ -148,17 +148,11 @@ func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27)
 	gc_l3_strideInput := gc_j.lanes[3].strideInput
 //line hecbench_tensort.go:91
 	gc_l3_shapeInput := gc_j.lanes[3].shapeInput
-//line hecbench_tensort.go:27
 	gc_a1 := 0
-//line hecbench_tensort.go:27
 	gc_a2 := 0
-//line hecbench_tensort.go:27
 	gc_a3 := 0
-//line hecbench_tensort.go:27
 	gc_a4 := 0
-//line hecbench_tensort.go:27
 	gc_n5 := max(min(gc_l0_dimInput-gc_a1, gc_l1_dimInput-gc_a2, gc_l2_dimInput-gc_a3, gc_l3_dimInput-gc_a4), 0)
-//line hecbench_tensort.go:27
 	if gc_n5 > 0 {
 //line hecbench_tensort.go:27
 		gc_w7 := gc_l0_shapeInputR[gc_a1+0:][:gc_n5]
@@ -184,8 +178,8 @@ func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27)
 		gc_w17 := gc_l3_strideInput[gc_a4+0:][:gc_n5]
 //line hecbench_tensort.go:27
 		gc_w18 := gc_l3_shapeInput[gc_a4+0:][:gc_n5]
-//line hecbench_tensort.go:27
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
+//line hecbench_tensort.go:28
 			gc_l0_im = int(float32(gc_l0_it) * gc_w7[gc_j6])
 			gc_l0_offset1 += int(gc_w8[gc_j6]) * (gc_l0_it - gc_l0_im*int(gc_w9[gc_j6]))
 			gc_l0_it = gc_l0_im
@@ -203,26 +197,26 @@ func gc_jam_tensorTransposeKernel_27_run4(gc_j *gc_jam_tensorTransposeKernel_27)
 			gc_l3_it = gc_l3_im
 		}
 	}
-//line hecbench_tensort.go:27
 	for gc_l0_i := gc_a1 + gc_n5; gc_l0_i < gc_l0_dimInput; gc_l0_i++ {
+//line hecbench_tensort.go:28
 		gc_l0_im = int(float32(gc_l0_it) * gc_l0_shapeInputR[gc_l0_i])
 		gc_l0_offset1 += int(gc_l0_strideInput[gc_l0_i]) * (gc_l0_it - gc_l0_im*int(gc_l0_shapeInput[gc_l0_i]))
 		gc_l0_it = gc_l0_im
 	}
-//line hecbench_tensort.go:27
 	for gc_l1_i := gc_a2 + gc_n5; gc_l1_i < gc_l1_dimInput; gc_l1_i++ {
+//line hecbench_tensort.go:28
 		gc_l1_im = int(float32(gc_l1_it) * gc_l1_shapeInputR[gc_l1_i])
 		gc_l1_offset1 += int(gc_l1_strideInput[gc_l1_i]) * (gc_l1_it - gc_l1_im*int(gc_l1_shapeInput[gc_l1_i]))
 		gc_l1_it = gc_l1_im
 	}
-//line hecbench_tensort.go:27
 	for gc_l2_i := gc_a3 + gc_n5; gc_l2_i < gc_l2_dimInput; gc_l2_i++ {
+//line hecbench_tensort.go:28
 		gc_l2_im = int(float32(gc_l2_it) * gc_l2_shapeInputR[gc_l2_i])
 		gc_l2_offset1 += int(gc_l2_strideInput[gc_l2_i]) * (gc_l2_it - gc_l2_im*int(gc_l2_shapeInput[gc_l2_i]))
 		gc_l2_it = gc_l2_im
 	}
-//line hecbench_tensort.go:27
 	for gc_l3_i := gc_a4 + gc_n5; gc_l3_i < gc_l3_dimInput; gc_l3_i++ {
+//line hecbench_tensort.go:28
 		gc_l3_im = int(float32(gc_l3_it) * gc_l3_shapeInputR[gc_l3_i])
 		gc_l3_offset1 += int(gc_l3_strideInput[gc_l3_i]) * (gc_l3_it - gc_l3_im*int(gc_l3_shapeInput[gc_l3_i]))
 		gc_l3_it = gc_l3_im

@@ -23,15 +23,13 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 //line hecbench_tensort.go:25
 	for blockIdx := gc_bx; blockIdx < nblocks; blockIdx += gc_gdx {
 		var gc_jam gc_jam_tensorTransposeKernel_27
-//line hecbench_tensort.go:28
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_tensort.go:26
 			it := blockIdx
-//line hecbench_tensort.go:26
 			im := 0
-//line hecbench_tensort.go:26
 			offset1 := 0
+//line hecbench_tensort.go:27
 			gc_jam_tensorTransposeKernel_27_add(&gc_jam, dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput, gc_s_offset1, gc_rank)
 		}
 //line hecbench_tensort.go:33
@@ -43,9 +41,9 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 				return
 			}
 			gc_more2 = false
-//line hecbench_tensort.go:40
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_tensort.go:42
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -61,35 +59,30 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-//line hecbench_tensort.go:34
 							gc_more2 = true
 //line hecbench_tensort.go:34
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-//line hecbench_tensort.go:34
 							gc_more2 = true
 //line hecbench_tensort.go:34
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-//line hecbench_tensort.go:34
 							gc_more2 = true
 //line hecbench_tensort.go:34
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-//line hecbench_tensort.go:34
 							gc_more2 = true
 //line hecbench_tensort.go:34
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_tensort.go:34
 						gc_more2 = true
 //line hecbench_tensort.go:34
 						gc_at[gc_tx] = gc_at2[gc_tx]
@@ -101,7 +94,6 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_tensort.go:33
 							i_ := gc_tx + gc_off2
 							gc_more2 = true
 //line hecbench_tensort.go:34
@@ -111,7 +103,6 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_tensort.go:33
 							i_ := gc_tx + gc_off2
 							gc_more2 = true
 //line hecbench_tensort.go:34
@@ -121,7 +112,6 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_tensort.go:33
 							i_ := gc_tx + gc_off2
 							gc_more2 = true
 //line hecbench_tensort.go:34
@@ -131,7 +121,6 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_tensort.go:33
 							i_ := gc_tx + gc_off2
 							gc_more2 = true
 //line hecbench_tensort.go:34
@@ -141,7 +130,6 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_tensort.go:33
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line hecbench_tensort.go:34
@@ -159,9 +147,9 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 				return
 			}
 			gc_more3 = false
-//line hecbench_tensort.go:46
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_off3, gc_to) {
+//line hecbench_tensort.go:48
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
@@ -174,9 +162,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					var it int
 //line hecbench_tensort.go:59
 					var im int
-//line hecbench_tensort.go:61
 					offset1 := gc_s_offset1[gc_rank]
-//line hecbench_tensort.go:39
 					gc_start := gc_tx
 					gc_from2 := gc_start + gc_off3
 					gc_trips := gc_limit3 - gc_from2
@@ -193,6 +179,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					if gc_trips == gc_chunk {
 						gc_more3 = true
 					}
+//line hecbench_tensort.go:55
 					for i_2 := gc_from2; gc_trips > 0; i_2, gc_trips = i_2+(gc_bdx), gc_trips-1 {
 //line hecbench_tensort.go:40
 						it = i_2

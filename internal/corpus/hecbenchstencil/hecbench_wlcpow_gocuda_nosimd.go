@@ -36,9 +36,9 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			return
 		}
 		gc_more = false
-//line hecbench_wlcpow.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_wlcpow.go:122
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -64,7 +64,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 				gc_at15 := sigt[gc_off3:][:gc_to]
 				gc_at16 := sigtGlobal[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_wlcpow.go:114
 					gc_more = true
 //line hecbench_wlcpow.go:114
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -80,7 +79,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_wlcpow.go:113
 					i := gc_tx + gc_off
 					gc_more = true
 //line hecbench_wlcpow.go:114
@@ -96,7 +94,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			}
 		}
 	}
-//line hecbench_wlcpow.go:125
 	gc_chunk := compiled.StrideChunk(gc_gdx * gc_bdx)
 	gc_span := (gc_gdx * gc_bdx) * gc_chunk
 //line hecbench_wlcpow.go:125
@@ -106,9 +103,9 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			return
 		}
 		gc_more2 = false
-//line hecbench_wlcpow.go:132
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line hecbench_wlcpow.go:134
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -118,7 +115,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_wlcpow.go:125
 				gc_start := gc_bx*gc_bdx + gc_tx
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
@@ -135,6 +131,7 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 				if gc_trips == gc_chunk {
 					gc_more2 = true
 				}
+//line hecbench_wlcpow.go:141
 				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_gdx*gc_bdx), gc_trips-1 {
 //line hecbench_wlcpow.go:126
 					n := int(nbond[i_])
@@ -180,22 +177,22 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 						var ww [3][3]float32
 						for tes := 0; tes < 3; tes++ {
 							{
-//line hecbench_wlcpow.go:168
 								see := int(0)
+//line hecbench_wlcpow.go:169
 								v1 := int32(math.Float32bits(veloc1.W))
 								v2 := int32(math.Float32bits(veloc2.W))
 								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
 							}
 							{
-//line hecbench_wlcpow.go:168
 								see := int(1)
+//line hecbench_wlcpow.go:169
 								v1 := int32(math.Float32bits(veloc1.W))
 								v2 := int32(math.Float32bits(veloc2.W))
 								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
 							}
 							{
-//line hecbench_wlcpow.go:168
 								see := int(2)
+//line hecbench_wlcpow.go:169
 								v1 := int32(math.Float32bits(veloc1.W))
 								v2 := int32(math.Float32bits(veloc2.W))
 								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))

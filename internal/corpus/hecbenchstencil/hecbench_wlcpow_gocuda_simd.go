@@ -37,9 +37,9 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			return
 		}
 		gc_more = false
-//line hecbench_wlcpow.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_wlcpow.go:122
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -68,10 +68,9 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line hecbench_wlcpow.go:113
 						var i int = gc_tx + gc_off
-//line hecbench_wlcpow.go:113
 						_ = i
+//line hecbench_wlcpow.go:114
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
@@ -87,7 +86,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 					gc_more = true
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-//line hecbench_wlcpow.go:114
 					gc_more = true
 //line hecbench_wlcpow.go:114
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -104,10 +102,9 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line hecbench_wlcpow.go:113
 						var i int = gc_tx + gc_off
-						if i < 0 || i > len(tempGlobal)-8 || i > len(temp)-8 || i > len(r0Global)-8 || i > len(r0)-8 || i > len(muTargGlobal)-8 || i > len(muTarg)-8 || i > len(qpGlobal)-8 || i > len(qp)-8 || i > len(gamcGlobal)-8 || i > len(gamc)-8 || i > len(gamtGlobal)-8 || i > len(gamt)-8 || i > len(sigcGlobal)-8 || i > len(sigc)-8 || i > len(sigtGlobal)-8 || i > len(sigt)-8 {
 //line hecbench_wlcpow.go:114
+						if i < 0 || i > len(tempGlobal)-8 || i > len(temp)-8 || i > len(r0Global)-8 || i > len(r0)-8 || i > len(muTargGlobal)-8 || i > len(muTarg)-8 || i > len(qpGlobal)-8 || i > len(qp)-8 || i > len(gamcGlobal)-8 || i > len(gamc)-8 || i > len(gamtGlobal)-8 || i > len(gamt)-8 || i > len(sigcGlobal)-8 || i > len(sigc)-8 || i > len(sigtGlobal)-8 || i > len(sigt)-8 {
 							break
 						}
 //line hecbench_wlcpow.go:115
@@ -128,7 +125,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_wlcpow.go:113
 					i := gc_tx + gc_off
 					gc_more = true
 //line hecbench_wlcpow.go:114
@@ -144,7 +140,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			}
 		}
 	}
-//line hecbench_wlcpow.go:125
 	gc_chunk := compiled.StrideChunk(gc_gdx * gc_bdx)
 	gc_span := (gc_gdx * gc_bdx) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -155,9 +150,9 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			return
 		}
 		gc_more2 = false
-//line hecbench_wlcpow.go:132
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+//line hecbench_wlcpow.go:134
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
@@ -167,7 +162,6 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_wlcpow.go:125
 				gc_start := gc_bx*gc_bdx + gc_tx
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
@@ -184,6 +178,7 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 				if gc_trips == gc_chunk {
 					gc_more2 = true
 				}
+//line hecbench_wlcpow.go:141
 				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_gdx*gc_bdx), gc_trips-1 {
 //line hecbench_wlcpow.go:126
 					n := int(nbond[i_])
@@ -229,22 +224,22 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 						var ww [3][3]float32
 						for tes := 0; tes < 3; tes++ {
 							{
-//line hecbench_wlcpow.go:168
 								see := int(0)
+//line hecbench_wlcpow.go:169
 								v1 := int32(math.Float32bits(veloc1.W))
 								v2 := int32(math.Float32bits(veloc2.W))
 								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
 							}
 							{
-//line hecbench_wlcpow.go:168
 								see := int(1)
+//line hecbench_wlcpow.go:169
 								v1 := int32(math.Float32bits(veloc1.W))
 								v2 := int32(math.Float32bits(veloc2.W))
 								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
 							}
 							{
-//line hecbench_wlcpow.go:168
 								see := int(2)
+//line hecbench_wlcpow.go:169
 								v1 := int32(math.Float32bits(veloc1.W))
 								v2 := int32(math.Float32bits(veloc2.W))
 								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))

@@ -52,27 +52,22 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_aidw.go:30
 						tid := int32(gc_bx*gc_bdx + gc_tx)
+//line hecbench_aidw.go:31
 						if tid >= inum {
 							continue gc_L1
 						}
-//line hecbench_aidw.go:35
 						sum := float32(0)
-//line hecbench_aidw.go:35
 						dist := float32(0)
-//line hecbench_aidw.go:35
 						tt := float32(0)
-//line hecbench_aidw.go:35
 						z := float32(0)
-//line hecbench_aidw.go:35
 						alpha := float32(1)
 //line hecbench_aidw.go:37
 						rObs := avgDist[tid]
 //line hecbench_aidw.go:39
 						RS0 := rObs / rExp
-//line hecbench_aidw.go:42
 						uR := float32(0)
+//line hecbench_aidw.go:43
 						if RS0 >= aidwRMin {
 							uR = 0.5 - 0.5*cosf(3.1415926/aidwRMax*(RS0-aidwRMin))
 						}
@@ -149,7 +144,6 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 	part := (dnum - 1) / aidwBlockSize
 //line hecbench_aidw.go:105
 	rExp := 0.5 / sqrtf(float32(dnum)/area)
-//line hecbench_aidw.go:141
 	var m_ int32 = 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
@@ -159,20 +153,15 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_aidw.go:91
 			tid := int32(gc_tx + gc_bx*gc_bdx)
-			if tid >= inum {
 //line hecbench_aidw.go:92
+			if tid >= inum {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line hecbench_aidw.go:96
 			dist := float32(0)
-//line hecbench_aidw.go:96
 			tt := float32(0)
-//line hecbench_aidw.go:96
 			alpha := float32(0)
-//line hecbench_aidw.go:99
 			var m, e int32
 			sumUp := float32(0)
 			sumDn := float32(0)
@@ -181,8 +170,8 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 			rObs := avgDist[tid]
 //line hecbench_aidw.go:106
 			RS0 := rObs / rExp
-//line hecbench_aidw.go:108
 			uR := float32(0)
+//line hecbench_aidw.go:109
 			if RS0 >= aidwRMin {
 				uR = 0.5 - 0.5*cosf(3.1415926/aidwRMax*(RS0-aidwRMin))
 			}
@@ -235,7 +224,6 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_aidw.go:140
 				lid := int32(gc_tx)
 //line hecbench_aidw.go:143
 				if lid < numThreads {
@@ -246,6 +234,7 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 			}
 		}
 		compiled.OutOfLine(func() {
+//line hecbench_aidw.go:152
 			sdx := sdx[:256]
 			sdy := sdy[:256]
 			sdz := sdz[:256]
@@ -260,9 +249,11 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 					if gc_exited[gc_rank] {
 						continue
 					}
+//line hecbench_aidw.go:174
 					var dist float32
 					var tt float32
 					alpha := gc_s_alpha[gc_rank]
+//line hecbench_aidw.go:179
 					var e int32
 					_ = e
 					sumUp := gc_s_sumUp[gc_rank]
@@ -271,7 +262,6 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 					var siyS float32
 					sixT := gc_s_sixT[gc_rank]
 					siyT := gc_s_siyT[gc_rank]
-//line hecbench_aidw.go:149
 					var e_ int32 = 0
 //line hecbench_aidw.go:149
 					for ; e_ < aidwBlockSize; e_++ {
@@ -297,7 +287,6 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_aidw.go:91
 			tid := int32(gc_tx + gc_bx*gc_bdx)
 			var m int32
 			_ = m

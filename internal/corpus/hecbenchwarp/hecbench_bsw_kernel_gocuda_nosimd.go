@@ -59,26 +59,22 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	gc_s_prevPrevF := compiled.Scratch[int16](gc_b, 20)[:gc_n]
 	gc_s_prevPrevE := compiled.Scratch[int16](gc_b, 21)[:gc_n]
 	gc_s_diag := compiled.Scratch[int](gc_b, 22)[:gc_n]
-//line hecbench_bsw_kernel.go:22
 	blockId := gc_bx
 //line hecbench_bsw_kernel.go:29
 	var seqA []int8
 	var seqB []int8
 //line hecbench_bsw_kernel.go:33
 	isValidArray := gocuda.DynamicShared[int8](t)
-//line hecbench_bsw_kernel.go:35
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 			threadId := gc_tx
 //line hecbench_bsw_kernel.go:26
 			var lengthSeqA uint32
 			var lengthSeqB uint32
 //line hecbench_bsw_kernel.go:31
 			var longerSeq []int8
-//line hecbench_bsw_kernel.go:34
 			isValid := 0
 //line hecbench_bsw_kernel.go:37
 			if blockId == 0 {
@@ -111,11 +107,8 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 //line hecbench_bsw_kernel.go:68
 			for p := threadId; uint32(p) < minSize; p += 32 {
-//line hecbench_bsw_kernel.go:68
 				gc_b.Tick()
-//line hecbench_bsw_kernel.go:68
 				if gc_b.Stopped() {
-//line hecbench_bsw_kernel.go:68
 					return
 				}
 //line hecbench_bsw_kernel.go:69
@@ -123,11 +116,8 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 			isValid += int(minSize)
 			for p_ := threadId; uint32(p_) < minSize; p_ += 32 {
-//line hecbench_bsw_kernel.go:72
 				gc_b.Tick()
-//line hecbench_bsw_kernel.go:72
 				if gc_b.Stopped() {
-//line hecbench_bsw_kernel.go:72
 					return
 				}
 //line hecbench_bsw_kernel.go:73
@@ -135,11 +125,8 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 			isValid += int(minSize)
 			for p_2 := threadId; uint32(p_2) < minSize; p_2 += 32 {
-//line hecbench_bsw_kernel.go:76
 				gc_b.Tick()
-//line hecbench_bsw_kernel.go:76
 				if gc_b.Stopped() {
-//line hecbench_bsw_kernel.go:76
 					return
 				}
 //line hecbench_bsw_kernel.go:77
@@ -167,7 +154,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					longerSeq = seqA
 				}
 			}
-//line hecbench_bsw_kernel.go:108
 			gc_s_lengthSeqA[gc_rank] = lengthSeqA
 			gc_s_lengthSeqB[gc_rank] = lengthSeqB
 			gc_s_longerSeq[gc_rank] = longerSeq
@@ -188,37 +174,25 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 //line hecbench_bsw_kernel.go:124
 	shAaEncoding := gocuda.Shared[int16](t, bswEncodMatSize)[:bswEncodMatSize]
 	shAaScoring := gocuda.Shared[int16](t, bswScoreMatSize)[:bswScoreMatSize]
-//line hecbench_bsw_kernel.go:127
 	maxThreads := gc_bdx
-//line hecbench_bsw_kernel.go:129
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:104
 		i := 1
 		threadMax := int16(0)
 		threadMaxI := int16(0)
 		gc_s_threadMaxI[gc_rank] = threadMaxI
-//line hecbench_bsw_kernel.go:107
 		threadMaxJ := int16(0)
 		gc_s_threadMaxJ[gc_rank] = threadMaxJ
-//line hecbench_bsw_kernel.go:111
 		currH := int16(0)
-//line hecbench_bsw_kernel.go:111
 		currF := int16(0)
-//line hecbench_bsw_kernel.go:111
 		currE := int16(0)
 		prevH := int16(0)
-//line hecbench_bsw_kernel.go:112
 		prevF := int16(0)
-//line hecbench_bsw_kernel.go:112
 		prevE := int16(0)
 		prevPrevH := int16(0)
-//line hecbench_bsw_kernel.go:113
 		prevPrevF := int16(0)
-//line hecbench_bsw_kernel.go:113
 		prevPrevE := int16(0)
 		tempVal := int16(0)
-//line hecbench_bsw_kernel.go:128
 		_ = tempVal
 		gc_s_i[gc_rank] = i
 		gc_s_threadMax[gc_rank] = threadMax
@@ -239,9 +213,9 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			return
 		}
 		gc_more = false
-//line hecbench_bsw_kernel.go:135
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line hecbench_bsw_kernel.go:137
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -256,35 +230,30 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-//line hecbench_bsw_kernel.go:129
 						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line hecbench_bsw_kernel.go:129
 					gc_more = true
 //line hecbench_bsw_kernel.go:129
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -296,7 +265,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
 //line hecbench_bsw_kernel.go:128
 						p_3 := threadId + gc_off
@@ -308,7 +276,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
 //line hecbench_bsw_kernel.go:128
 						p_3 := threadId + gc_off
@@ -320,7 +287,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
 //line hecbench_bsw_kernel.go:128
 						p_3 := threadId + gc_off
@@ -332,7 +298,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
 //line hecbench_bsw_kernel.go:128
 						p_3 := threadId + gc_off
@@ -344,7 +309,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 					threadId := gc_tx
 //line hecbench_bsw_kernel.go:128
 					p_3 := threadId + gc_off
@@ -362,9 +326,9 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			return
 		}
 		gc_more2 = false
-//line hecbench_bsw_kernel.go:138
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
+//line hecbench_bsw_kernel.go:140
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
@@ -379,35 +343,30 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 1
-//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 2
-//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
 						gc_tx := gc_step3 + 3
-//line hecbench_bsw_kernel.go:132
 						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_bsw_kernel.go:132
 					gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 					gc_at3[gc_tx] = gc_at4[gc_tx]
@@ -419,7 +378,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
 //line hecbench_bsw_kernel.go:131
 						p_4 := threadId + gc_off2
@@ -431,7 +389,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
 //line hecbench_bsw_kernel.go:131
 						p_4 := threadId + gc_off2
@@ -443,7 +400,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
 //line hecbench_bsw_kernel.go:131
 						p_4 := threadId + gc_off2
@@ -455,7 +411,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
 //line hecbench_bsw_kernel.go:131
 						p_4 := threadId + gc_off2
@@ -467,7 +422,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 					threadId := gc_tx
 //line hecbench_bsw_kernel.go:131
 					p_4 := threadId + gc_off2
@@ -478,62 +432,50 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 		}
 	}
-//line hecbench_bsw_kernel.go:139
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
 			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:137
 			diag := 0
-//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank] = diag
 		}
 		{
 			gc_rank := gc_step5 + 1
 			gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:137
 			diag := 0
-//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank] = diag
 		}
 		{
 			gc_rank := gc_step5 + 2
 			gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:137
 			diag := 0
-//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank] = diag
 		}
 		{
 			gc_rank := gc_step5 + 3
 			gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:137
 			diag := 0
-//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank] = diag
 		}
 	}
 	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:137
 		diag := 0
-//line hecbench_bsw_kernel.go:139
 		gc_s_diag[gc_rank] = diag
 	}
-//line hecbench_bsw_kernel.go:137
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_r6, gc_r6in, gc_r6out := 0, 0, 0
-//line hecbench_bsw_kernel.go:144
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lengthSeqA := gc_s_lengthSeqA[gc_rank]
 			lengthSeqB := gc_s_lengthSeqB[gc_rank]
 			diag := gc_s_diag[gc_rank]
+//line hecbench_bsw_kernel.go:149
 			if uint32(diag) < lengthSeqA+lengthSeqB-1 {
 				gc_r6 |= 1
 				gc_r6in = gc_rank
@@ -542,23 +484,20 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_r6out = gc_rank
 			}
 		}
-//line hecbench_bsw_kernel.go:158
 		if gc_r6 == 3 {
+//line hecbench_bsw_kernel.go:159
 			compiled.Diverged(gc_b, "SyncThreads", gc_r6in, gc_r6out)
 		}
 		if gc_r6&1 == 0 {
 			break
 		}
-//line hecbench_bsw_kernel.go:165
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 				threadId := gc_tx
 				laneId := int16(gc_tx % 32)
 				warpId := int16(gc_tx / 32)
-//line hecbench_bsw_kernel.go:27
 				isValid := gc_s_isValid[gc_rank]
 				maxSize := gc_s_maxSize[gc_rank]
 				minSize := gc_s_minSize[gc_rank]
@@ -571,8 +510,8 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				prevPrevH := gc_s_prevPrevH[gc_rank]
 				prevPrevF := gc_s_prevPrevF[gc_rank]
 				prevPrevE := gc_s_prevPrevE[gc_rank]
+//line hecbench_bsw_kernel.go:39
 				var tempVal int16
-//line hecbench_bsw_kernel.go:41
 				diag := gc_s_diag[gc_rank]
 //line hecbench_bsw_kernel.go:138
 				isValid = isValid - b2i(uint32(diag) < minSize || uint32(diag) >= maxSize)
@@ -646,7 +585,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-//line hecbench_bsw_kernel.go:212
 			var gc_m19 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -658,9 +596,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 					threadId := gc_tx
-//line hecbench_bsw_kernel.go:25
 					isValid := gc_s_isValid[gc_rank]
 					minSize := gc_s_minSize[gc_rank]
 //line hecbench_bsw_kernel.go:172
@@ -687,9 +623,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
-//line hecbench_bsw_kernel.go:25
 						isValid := gc_s_isValid[gc_rank]
 						minSize := gc_s_minSize[gc_rank]
 //line hecbench_bsw_kernel.go:173
@@ -713,9 +647,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_bsw_kernel.go:24
 						laneId := int16(gc_tx % 32)
-//line hecbench_bsw_kernel.go:26
 						prevH := gc_s_prevH[gc_rank]
 						prevF := gc_s_prevF[gc_rank]
 						prevE := gc_s_prevE[gc_rank]
@@ -749,9 +681,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_bsw_kernel.go:24
 						laneId := int16(gc_tx % 32)
-//line hecbench_bsw_kernel.go:26
 						prevH := gc_s_prevH[gc_rank]
 						mask := gc_l_mask[gc_lane]
 //line hecbench_bsw_kernel.go:177
@@ -778,30 +708,23 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
 						laneId := int16(gc_tx % 32)
 						warpId := int16(gc_tx / 32)
-//line hecbench_bsw_kernel.go:27
 						maxSize := gc_s_maxSize[gc_rank]
+//line hecbench_bsw_kernel.go:28
 						var currF int16
 //line hecbench_bsw_kernel.go:30
 						var currE int16
-//line hecbench_bsw_kernel.go:32
 						prevPrevH := gc_s_prevPrevH[gc_rank]
 						diag := gc_s_diag[gc_rank]
 						mask := gc_l_mask[gc_lane]
-//line hecbench_bsw_kernel.go:36
 						fVal := gc_l_fVal[gc_lane]
-//line hecbench_bsw_kernel.go:38
 						hfVal := gc_l_hfVal[gc_lane]
-//line hecbench_bsw_kernel.go:40
 						valeShfl := gc_l_valeShfl[gc_lane]
 //line hecbench_bsw_kernel.go:178
 						valheShfl := gc_c4r[gc_lane]
-//line hecbench_bsw_kernel.go:180
 						eVal := int16(0)
-//line hecbench_bsw_kernel.go:180
 						heVal := int16(0)
 //line hecbench_bsw_kernel.go:182
 						if uint32(diag) >= maxSize {
@@ -855,19 +778,17 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 						threadId := gc_tx
 						laneId := int16(gc_tx % 32)
 						warpId := int16(gc_tx / 32)
-//line hecbench_bsw_kernel.go:27
 						longerSeq := gc_s_longerSeq[gc_rank]
 						maxSize := gc_s_maxSize[gc_rank]
 						minSize := gc_s_minSize[gc_rank]
 						myColumnChar := gc_s_myColumnChar[gc_rank]
 						i := gc_s_i[gc_rank]
 						threadMax := gc_s_threadMax[gc_rank]
+//line hecbench_bsw_kernel.go:33
 						var currH int16
-//line hecbench_bsw_kernel.go:35
 						currF := gc_s_currF[gc_rank]
 						currE := gc_s_currE[gc_rank]
 						diag := gc_s_diag[gc_rank]
@@ -920,7 +841,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							threadMax = currH
 						}
 						i++
-//line hecbench_bsw_kernel.go:267
 						gc_s_i[gc_rank] = i
 						gc_s_threadMax[gc_rank] = threadMax
 						gc_s_currH[gc_rank] = currH
@@ -929,7 +849,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 			gc_act = gc_save19 &^ gc_dead
 		}
-//line hecbench_bsw_kernel.go:278
 		gc_step6 := 0
 		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 			{
@@ -981,7 +900,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	locInds2 := gc_shared3(32)[:32]
 //line hecbench_bsw.go:84
 	var inverse_2 bool = inverse_
-//line hecbench_bsw.go:33
 	warpSize := 32
 //line hecbench_bsw.go:35
 	var gc_l_val [32]int16
@@ -1046,14 +964,13 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				var myIndex2_ *int16 = &gc_s_myInd2[gc_rank]
 //line hecbench_bsw.go:84
 				var lengthSeqB_2 uint32 = lengthSeqB_
-//line hecbench_bsw.go:34
 				myMax := int16(0)
 				newInd := int16(0)
 				newInd2 := int16(0)
+//line hecbench_bsw.go:37
 				ind := *myIndex_
 				ind2 := *myIndex2_
 				myMax = val
-//line hecbench_bsw.go:52
 				_ = newInd2
 //line hecbench_bsw.go:40
 				gc_c6v[gc_lane] = uint32(gc_tx) < lengthSeqB_2
@@ -1074,13 +991,11 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_bsw.go:40
 			mask_ := gc_c6r[gc_lane]
-//line hecbench_bsw.go:42
 			gc_l_mask_[gc_lane] = mask_
 		}
 //line hecbench_bsw.go:42
 		for offset := warpSize / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_bsw.go:46
 				val := gc_l_val[gc_lane]
 				_ = val
 				mask_ := gc_l_mask_[gc_lane]
@@ -1092,9 +1007,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 //line hecbench_bsw.go:43
 			compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c7m, &gc_l_val, &gc_c7a, &gc_c7w, &gc_c7r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_bsw.go:47
 				val := gc_l_val[gc_lane]
-//line hecbench_bsw.go:49
 				ind := gc_l_ind[gc_lane]
 				_ = ind
 				mask_ := gc_l_mask_[gc_lane]
@@ -1112,7 +1025,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_bsw.go:49
 				var newInd int16
-//line hecbench_bsw.go:51
 				ind2 := gc_l_ind2[gc_lane]
 				_ = ind2
 				mask_ := gc_l_mask_[gc_lane]
@@ -1126,19 +1038,13 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 //line hecbench_bsw.go:46
 			compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c9m, &gc_l_ind2, &gc_c9a, &gc_c9w, &gc_c9r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_bsw.go:50
 				val := gc_l_val[gc_lane]
-//line hecbench_bsw.go:52
 				myMax := gc_l_myMax[gc_lane]
-//line hecbench_bsw.go:54
 				newInd := gc_l_newInd[gc_lane]
 //line hecbench_bsw.go:56
 				var newInd2 int16
-//line hecbench_bsw.go:58
 				ind := gc_l_ind[gc_lane]
-//line hecbench_bsw.go:60
 				ind2 := gc_l_ind2[gc_lane]
-//line hecbench_bsw.go:62
 				tempVal_ := gc_l_tempVal_[gc_lane]
 //line hecbench_bsw.go:46
 				newInd2 = gc_c9r[gc_lane]
@@ -1175,20 +1081,14 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_bsw.go:77
 				laneId_ := gc_tx % 32
 				warpId_ := gc_tx / 32
 //line hecbench_bsw.go:80
 				var val int16
-//line hecbench_bsw.go:82
 				myIndex_ := gc_l_myIndex_[gc_lane]
-//line hecbench_bsw.go:84
 				myIndex2_ := gc_l_myIndex2_[gc_lane]
-//line hecbench_bsw.go:86
 				myMax := gc_l_myMax[gc_lane]
-//line hecbench_bsw.go:88
 				ind := gc_l_ind[gc_lane]
-//line hecbench_bsw.go:90
 				ind2 := gc_l_ind2[gc_lane]
 //line hecbench_bsw.go:92
 				var myVal int16
@@ -1209,16 +1109,14 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				if laneId_ == 0 {
 					locInds2[warpId_] = gc_s_myInd2[gc_rank]
 				}
-//line hecbench_bsw.go:96
 				gc_l_val[gc_lane] = val
 				gc_s_myVal[gc_rank] = myVal
 			}
 		}
 	}
-//line hecbench_bsw.go:97
 	nblocks := uint32((32 + gc_bdx - 1) / 32)
-//line hecbench_bsw.go:99
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line hecbench_bsw.go:100
 		if gc_bdx <= len(locTots) && gc_bdx <= len(locInds) && gc_bdx <= len(locInds2) {
 			gc_at5 := locTots[:gc_bdx]
 			gc_at6 := locInds[:gc_bdx]
@@ -1287,7 +1185,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_bsw.go:143
 		var gc_m35 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1299,7 +1196,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_bsw.go:78
 				warpId_ := gc_tx / 32
 //line hecbench_bsw.go:109
 				if warpId_ == 0 {
@@ -1326,7 +1222,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				var myIndex2_2 *int16 = &gc_s_myInd2[gc_rank]
 //line hecbench_bsw.go:110
 				var lengthSeqB_3 uint32 = lengthSeqB_
-//line hecbench_bsw.go:115
 				gc_l_val_[gc_lane] = val_
 				gc_l_myIndex_2[gc_lane] = myIndex_2
 				gc_l_myIndex2_2[gc_lane] = myIndex2_2
@@ -1334,9 +1229,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 //line hecbench_bsw.go:110
 			var inverse_3 bool = inverse_
-//line hecbench_bsw.go:33
 			warpSize_ := 32
-//line hecbench_bsw.go:35
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1350,20 +1243,16 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				val_ := gc_l_val_[gc_lane]
-//line hecbench_bsw.go:49
 				myIndex_2 := gc_l_myIndex_2[gc_lane]
-//line hecbench_bsw.go:51
 				myIndex2_2 := gc_l_myIndex2_2[gc_lane]
-//line hecbench_bsw.go:53
 				lengthSeqB_3 := gc_l_lengthSeqB_3[gc_lane]
-//line hecbench_bsw.go:34
 				myMax_ := int16(0)
 				newInd_ := int16(0)
 				newInd2_ := int16(0)
+//line hecbench_bsw.go:37
 				ind_ := *myIndex_2
 				ind2_ := *myIndex2_2
 				myMax_ = val_
-//line hecbench_bsw.go:42
 				_ = newInd2_
 //line hecbench_bsw.go:40
 				gc_c10v[gc_lane] = uint32(gc_tx) < lengthSeqB_3
@@ -1380,7 +1269,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				}
 //line hecbench_bsw.go:40
 				mask_2 := gc_c10r[gc_lane]
-//line hecbench_bsw.go:42
 				gc_l_mask_2[gc_lane] = mask_2
 			}
 //line hecbench_bsw.go:42
@@ -1389,7 +1277,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_bsw.go:49
 					val_ := gc_l_val_[gc_lane]
 					_ = val_
 					mask_2 := gc_l_mask_2[gc_lane]
@@ -1404,9 +1291,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_bsw.go:50
 					val_ := gc_l_val_[gc_lane]
-//line hecbench_bsw.go:52
 					ind_ := gc_l_ind_[gc_lane]
 					_ = ind_
 					mask_2 := gc_l_mask_2[gc_lane]
@@ -1427,7 +1312,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					}
 //line hecbench_bsw.go:52
 					var newInd_ int16
-//line hecbench_bsw.go:54
 					ind2_ := gc_l_ind2_[gc_lane]
 					_ = ind2_
 					mask_2 := gc_l_mask_2[gc_lane]
@@ -1444,19 +1328,13 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_bsw.go:53
 					val_ := gc_l_val_[gc_lane]
-//line hecbench_bsw.go:55
 					myMax_ := gc_l_myMax_[gc_lane]
-//line hecbench_bsw.go:57
 					newInd_ := gc_l_newInd_[gc_lane]
 //line hecbench_bsw.go:59
 					var newInd2_ int16
-//line hecbench_bsw.go:61
 					ind_ := gc_l_ind_[gc_lane]
-//line hecbench_bsw.go:63
 					ind2_ := gc_l_ind2_[gc_lane]
-//line hecbench_bsw.go:65
 					tempVal_2 := gc_l_tempVal_2[gc_lane]
 //line hecbench_bsw.go:46
 					newInd2_ = gc_c13r[gc_lane]
@@ -1490,19 +1368,13 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				var val_ int16
-//line hecbench_bsw.go:79
 				myIndex_2 := gc_l_myIndex_2[gc_lane]
-//line hecbench_bsw.go:81
 				myIndex2_2 := gc_l_myIndex2_2[gc_lane]
-//line hecbench_bsw.go:83
 				myMax_ := gc_l_myMax_[gc_lane]
-//line hecbench_bsw.go:85
 				ind_ := gc_l_ind_[gc_lane]
-//line hecbench_bsw.go:87
 				ind2_ := gc_l_ind2_[gc_lane]
 //line hecbench_bsw.go:89
 				var myVal int16
-//line hecbench_bsw.go:91
 				myIndex := gc_s_myIndex[gc_rank]
 				myIndex2 := gc_s_myIndex2[gc_rank]
 //line hecbench_bsw.go:67
@@ -1514,18 +1386,16 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				myVal = r_2
 				*myIndex = gc_s_myInd[gc_rank]
 				*myIndex2 = gc_s_myInd2[gc_rank]
-//line hecbench_bsw.go:114
 				gc_l_val_[gc_lane] = val_
 				gc_s_myVal[gc_rank] = myVal
 			}
 		}
 		gc_act = gc_save35 &^ gc_dead
 		{
-//line hecbench_bsw.go:121
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line hecbench_bsw.go:124
 			gc_x0 := gc_tidx.X
+//line hecbench_bsw.go:125
 			gc_off5 := blockId
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(seqBAlignBegin) && gc_off5 < len(seqAAlignBegin) && gc_off5 < len(seqBAlignEnd) && gc_off5 < len(seqAAlignEnd) && gc_off5 < len(topScores) {
 				gc_at8 := seqBAlignBegin[gc_off5:][:1]
@@ -1535,14 +1405,12 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_at12 := topScores[gc_off5:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-//line hecbench_bsw.go:135
 					gc_rank := gc_w + gc_lane
-//line hecbench_bsw_kernel.go:23
 					threadId := gc_tx
-//line hecbench_bsw_kernel.go:25
 					myVal := gc_s_myVal[gc_rank]
 					lengthSeqA := gc_s_lengthSeqA[gc_rank]
 					lengthSeqB := gc_s_lengthSeqB[gc_rank]
+//line hecbench_bsw_kernel.go:28
 					var threadMax int16
 //line hecbench_bsw.go:114
 					var r int16 = myVal
@@ -1572,7 +1440,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							}
 						}
 					}
-//line hecbench_bsw_kernel.go:288
 					gc_s_threadMax[gc_rank] = threadMax
 				}
 			} else {
@@ -1583,12 +1450,11 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
 					threadId := gc_tx
-//line hecbench_bsw_kernel.go:25
 					myVal := gc_s_myVal[gc_rank]
 					lengthSeqA := gc_s_lengthSeqA[gc_rank]
 					lengthSeqB := gc_s_lengthSeqB[gc_rank]
+//line hecbench_bsw_kernel.go:28
 					var threadMax int16
 //line hecbench_bsw.go:114
 					var r int16 = myVal
@@ -1618,7 +1484,6 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							}
 						}
 					}
-//line hecbench_bsw_kernel.go:288
 					gc_s_threadMax[gc_rank] = threadMax
 				}
 			}

@@ -116,9 +116,9 @@ func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize i
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_channelshuffle.go:49
 				gc_start := int32(gc_tx)
 				i := gc_start + gc_off
+//line hecbench_channelshuffle.go:51
 				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, int32(gc_bdx), gc_limit, false) {
 					continue
 				}
@@ -139,9 +139,9 @@ func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize i
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_channelshuffle.go:53
 				gc_start2 := int32(gc_tx)
 				i_ := gc_start2 + gc_off2
+//line hecbench_channelshuffle.go:55
 				if !(i_ < gc_limit2) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_bdx), gc_limit2, false) {
 					continue
 				}

@@ -47,7 +47,6 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_computescore.go:57
 			gid := gc_bx*gc_bdx + gc_tx
 //line hecbench_computescore.go:47
 			var currEntry [csManualVector]uint32
@@ -57,10 +56,10 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			var hash2 [csManualVector]uint32
 			var isEnd [csManualVector]bool
 			var makeAccess [csManualVector]bool
-//line hecbench_computescore.go:59
 			sum := uint64(0)
 			{
 				i := uint32(0)
+//line hecbench_computescore.go:62
 				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
@@ -74,8 +73,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:61
 				i := uint32(1)
+//line hecbench_computescore.go:62
 				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
@@ -89,8 +88,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:61
 				i := uint32(2)
+//line hecbench_computescore.go:62
 				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
@@ -104,8 +103,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:61
 				i := uint32(3)
+//line hecbench_computescore.go:62
 				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
@@ -119,8 +118,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:61
 				i := uint32(4)
+//line hecbench_computescore.go:62
 				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
@@ -134,8 +133,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:61
 				i := uint32(5)
+//line hecbench_computescore.go:62
 				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
@@ -149,8 +148,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:61
 				i := uint32(6)
+//line hecbench_computescore.go:62
 				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
@@ -164,8 +163,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:61
 				i := uint32(7)
+//line hecbench_computescore.go:62
 				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
 				freq[i] = currEntry[i] & 0xff
 				wordID[i] = currEntry[i] >> 8
@@ -179,8 +178,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:76
 				i_ := uint32(0)
+//line hecbench_computescore.go:77
 				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
@@ -194,8 +193,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:76
 				i_ := uint32(1)
+//line hecbench_computescore.go:77
 				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
@@ -209,8 +208,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:76
 				i_ := uint32(2)
+//line hecbench_computescore.go:77
 				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
@@ -224,8 +223,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:76
 				i_ := uint32(3)
+//line hecbench_computescore.go:77
 				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
@@ -239,8 +238,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:76
 				i_ := uint32(4)
+//line hecbench_computescore.go:77
 				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
@@ -254,8 +253,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:76
 				i_ := uint32(5)
+//line hecbench_computescore.go:77
 				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
@@ -269,8 +268,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:76
 				i_ := uint32(6)
+//line hecbench_computescore.go:77
 				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
@@ -284,8 +283,8 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 				}
 			}
 			{
-//line hecbench_computescore.go:76
 				i_ := uint32(7)
+//line hecbench_computescore.go:77
 				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
 				freq[i_] = currEntry[i_] & 0xff
 				wordID[i_] = currEntry[i_] >> 8
@@ -359,8 +358,8 @@ func gc_body_computeScoreReductionKernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_computescore.go:107
 						gid := gc_bx*gc_bdx + gc_tx
+//line hecbench_computescore.go:108
 						info := docInfo[gid]
 						start := uint32(info >> 32)
 						end := uint32(info & 0xFFFFFFFF)

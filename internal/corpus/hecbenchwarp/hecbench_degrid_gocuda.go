@@ -40,10 +40,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_degrid.go:43
 	blockIdxX := gc_bx
 	blockDimX := gc_bdx
-//line hecbench_degrid.go:46
 	gridDimX := gc_gdx
 	blockDimY := gc_bdy
 //line hecbench_degrid.go:49
@@ -59,7 +57,6 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 		var gc_dead uint32
 //line hecbench_degrid.go:50
 		for n := 32 * blockIdxX; n < npts; n += 32 * gridDimX {
-//line hecbench_degrid.go:52
 			gc_save8 := gc_act
 			gc_in8 := gc_act
 			{
@@ -75,11 +72,9 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 							gc_ty = 0
 						}
 					}
-//line hecbench_degrid.go:48
 					threadIdxY := gc_ty
 //line hecbench_degrid.go:51
 					q := threadIdxY
-//line hecbench_degrid.go:53
 					gc_l_q[gc_lane] = q
 				}
 			}
@@ -121,9 +116,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_degrid.go:45
 						threadIdxX := gc_tx
-//line hecbench_degrid.go:47
 						q := gc_l_q[gc_lane]
 //line hecbench_degrid.go:52
 						inn := in[n+q]
@@ -134,8 +127,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 						sum := DegridCmplx[T]{0, 0}
 						for a := threadIdxX - degridGCFDim/2; a < degridGCFDim/2; a += blockDimX {
 							{
-//line hecbench_degrid.go:59
 								b := int(-16)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -148,8 +141,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-15)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -162,8 +155,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-14)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -176,8 +169,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-13)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -190,8 +183,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-12)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -204,8 +197,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-11)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -218,8 +211,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-10)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -232,8 +225,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-9)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -246,8 +239,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-8)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -260,8 +253,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-7)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -274,8 +267,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-6)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -288,8 +281,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-5)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -302,8 +295,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-4)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -316,8 +309,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-3)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -330,8 +323,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-2)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -344,8 +337,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(-1)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -358,8 +351,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(0)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -372,8 +365,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(1)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -386,8 +379,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(2)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -400,8 +393,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(3)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -414,8 +407,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(4)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -428,8 +421,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(5)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -442,8 +435,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(6)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -456,8 +449,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(7)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -470,8 +463,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(8)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -484,8 +477,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(9)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -498,8 +491,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(10)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -512,8 +505,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(11)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -526,8 +519,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(12)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -540,8 +533,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(13)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -554,8 +547,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(14)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -568,8 +561,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 							{
-//line hecbench_degrid.go:59
 								b := int(15)
+//line hecbench_degrid.go:60
 								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
 								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
 								if mainX+a < 0 || mainY+b < 0 ||
@@ -582,12 +575,11 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 								sum.Y += r1*i2 + r2*i1
 							}
 						}
-//line hecbench_degrid.go:78
 						gc_l_sum[gc_lane] = sum
 					}
 				}
-//line hecbench_degrid.go:73
 				s := 16
+//line hecbench_degrid.go:74
 				if blockDimX < 16 {
 					s = blockDimX
 				}
@@ -596,7 +588,6 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_degrid.go:84
 						sum := gc_l_sum[gc_lane]
 //line hecbench_degrid.go:78
 						gc_c1v[gc_lane] = sum.X
@@ -642,11 +633,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_degrid.go:45
 						threadIdxX := gc_tx
-//line hecbench_degrid.go:47
 						q := gc_l_q[gc_lane]
-//line hecbench_degrid.go:49
 						sum := gc_l_sum[gc_lane]
 //line hecbench_degrid.go:81
 						if threadIdxX == 0 {
@@ -659,7 +647,6 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_degrid.go:93
 					q := gc_l_q[gc_lane]
 //line hecbench_degrid.go:51
 					q += blockDimY

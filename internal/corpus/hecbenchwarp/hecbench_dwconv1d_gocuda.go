@@ -33,7 +33,6 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 	gc_bdx := gc_b.Dim().X
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
-//line hecbench_dwconv1d.go:42
 	i := int32(gc_by)
 //line hecbench_dwconv1d.go:45
 	tj := T * (B * C) / dwBF
@@ -44,55 +43,55 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_dwconv1d.go:43
 			tt := int32(gc_tx) << 2
+//line hecbench_dwconv1d.go:44
 			ti := tt + T*i
 //line hecbench_dwconv1d.go:49
 			*f4(ww, tt) = *f4(w_, tt+T*(i%C))
 			{
-//line hecbench_dwconv1d.go:50
 				j := int32(0)
+//line hecbench_dwconv1d.go:51
 				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
-//line hecbench_dwconv1d.go:50
 				j := int32(1)
+//line hecbench_dwconv1d.go:51
 				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
-//line hecbench_dwconv1d.go:50
 				j := int32(2)
+//line hecbench_dwconv1d.go:51
 				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
-//line hecbench_dwconv1d.go:50
 				j := int32(3)
+//line hecbench_dwconv1d.go:51
 				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
-//line hecbench_dwconv1d.go:50
 				j := int32(4)
+//line hecbench_dwconv1d.go:51
 				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
-//line hecbench_dwconv1d.go:50
 				j := int32(5)
+//line hecbench_dwconv1d.go:51
 				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
-//line hecbench_dwconv1d.go:50
 				j := int32(6)
+//line hecbench_dwconv1d.go:51
 				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 			{
-//line hecbench_dwconv1d.go:50
 				j := int32(7)
+//line hecbench_dwconv1d.go:51
 				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 		}
 	}
-//line hecbench_dwconv1d.go:56
 	compiled.OutOfLine(func() {
+//line hecbench_dwconv1d.go:57
 		ww := ww[:768]
 		kk := kk[:6144]
 		{
@@ -100,50 +99,50 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_dwconv1d.go:43
 					tt := int32(gc_tx) << 2
+//line hecbench_dwconv1d.go:44
 					ti := tt + T*i
 //line hecbench_dwconv1d.go:55
 					var ss [dwBF]Float4
 					{
 						{
-//line hecbench_dwconv1d.go:56
 							j_ := int(0)
+//line hecbench_dwconv1d.go:57
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
-//line hecbench_dwconv1d.go:56
 							j_ := int(1)
+//line hecbench_dwconv1d.go:57
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
-//line hecbench_dwconv1d.go:56
 							j_ := int(2)
+//line hecbench_dwconv1d.go:57
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
-//line hecbench_dwconv1d.go:56
 							j_ := int(3)
+//line hecbench_dwconv1d.go:57
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
-//line hecbench_dwconv1d.go:56
 							j_ := int(4)
+//line hecbench_dwconv1d.go:57
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
-//line hecbench_dwconv1d.go:56
 							j_ := int(5)
+//line hecbench_dwconv1d.go:57
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
-//line hecbench_dwconv1d.go:56
 							j_ := int(6)
+//line hecbench_dwconv1d.go:57
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
 						{
-//line hecbench_dwconv1d.go:56
 							j_ := int(7)
+//line hecbench_dwconv1d.go:57
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
 					}
@@ -152,8 +151,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 						w := ww[T-tt+u-4:]
 						{
 							{
-//line hecbench_dwconv1d.go:61
 								j_2 := int32(0)
+//line hecbench_dwconv1d.go:62
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -162,8 +161,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.W += w[0] * k
 							}
 							{
-//line hecbench_dwconv1d.go:61
 								j_2 := int32(1)
+//line hecbench_dwconv1d.go:62
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -172,8 +171,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.W += w[0] * k
 							}
 							{
-//line hecbench_dwconv1d.go:61
 								j_2 := int32(2)
+//line hecbench_dwconv1d.go:62
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -182,8 +181,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.W += w[0] * k
 							}
 							{
-//line hecbench_dwconv1d.go:61
 								j_2 := int32(3)
+//line hecbench_dwconv1d.go:62
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -192,8 +191,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.W += w[0] * k
 							}
 							{
-//line hecbench_dwconv1d.go:61
 								j_2 := int32(4)
+//line hecbench_dwconv1d.go:62
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -202,8 +201,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.W += w[0] * k
 							}
 							{
-//line hecbench_dwconv1d.go:61
 								j_2 := int32(5)
+//line hecbench_dwconv1d.go:62
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -212,8 +211,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.W += w[0] * k
 							}
 							{
-//line hecbench_dwconv1d.go:61
 								j_2 := int32(6)
+//line hecbench_dwconv1d.go:62
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -222,8 +221,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.W += w[0] * k
 							}
 							{
-//line hecbench_dwconv1d.go:61
 								j_2 := int32(7)
+//line hecbench_dwconv1d.go:62
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -235,8 +234,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 					}
 					{
 						{
-//line hecbench_dwconv1d.go:70
 							j_3 := int32(0)
+//line hecbench_dwconv1d.go:71
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -249,8 +248,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							*f4(x, ti+tj*j_3) = *s_
 						}
 						{
-//line hecbench_dwconv1d.go:70
 							j_3 := int32(1)
+//line hecbench_dwconv1d.go:71
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -263,8 +262,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							*f4(x, ti+tj*j_3) = *s_
 						}
 						{
-//line hecbench_dwconv1d.go:70
 							j_3 := int32(2)
+//line hecbench_dwconv1d.go:71
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -277,8 +276,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							*f4(x, ti+tj*j_3) = *s_
 						}
 						{
-//line hecbench_dwconv1d.go:70
 							j_3 := int32(3)
+//line hecbench_dwconv1d.go:71
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -291,8 +290,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							*f4(x, ti+tj*j_3) = *s_
 						}
 						{
-//line hecbench_dwconv1d.go:70
 							j_3 := int32(4)
+//line hecbench_dwconv1d.go:71
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -305,8 +304,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							*f4(x, ti+tj*j_3) = *s_
 						}
 						{
-//line hecbench_dwconv1d.go:70
 							j_3 := int32(5)
+//line hecbench_dwconv1d.go:71
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -319,8 +318,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							*f4(x, ti+tj*j_3) = *s_
 						}
 						{
-//line hecbench_dwconv1d.go:70
 							j_3 := int32(6)
+//line hecbench_dwconv1d.go:71
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -333,8 +332,8 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							*f4(x, ti+tj*j_3) = *s_
 						}
 						{
-//line hecbench_dwconv1d.go:70
 							j_3 := int32(7)
+//line hecbench_dwconv1d.go:71
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -374,7 +373,6 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
 	gc_s_ss := make([][2]Float4, gc_b.Len())
-//line hecbench_dwconv1d.go:89
 	i := int32(gc_by)
 //line hecbench_dwconv1d.go:92
 	tj := T * (B * C) / dwBB
@@ -386,27 +384,27 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_dwconv1d.go:90
 			tt := int32(gc_tx) << 2
+//line hecbench_dwconv1d.go:91
 			ti := tt + T*i
 //line hecbench_dwconv1d.go:97
 			*f4(ww, tt) = *f4(w_, tt+T*(i%C))
 			{
-//line hecbench_dwconv1d.go:98
 				j := int32(0)
+//line hecbench_dwconv1d.go:99
 				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 				*f4(gg, tt+dwTmax*j) = *f4(gwk_, ti+tj*j)
 			}
 			{
-//line hecbench_dwconv1d.go:98
 				j := int32(1)
+//line hecbench_dwconv1d.go:99
 				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 				*f4(gg, tt+dwTmax*j) = *f4(gwk_, ti+tj*j)
 			}
 		}
 	}
-//line hecbench_dwconv1d.go:105
 	compiled.OutOfLine(func() {
+//line hecbench_dwconv1d.go:106
 		kk := kk[:1536]
 		gg := gg[:1536]
 		gc_s_ss := gc_s_ss[:gc_n]
@@ -415,21 +413,21 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_dwconv1d.go:90
 					tt := int32(gc_tx) << 2
+//line hecbench_dwconv1d.go:91
 					ti := tt + T*i
 //line hecbench_dwconv1d.go:104
 					var ss [dwBB]Float4
 					gc_s_ss[gc_rank] = ss
 					{
 						{
-//line hecbench_dwconv1d.go:105
 							j_ := int(0)
+//line hecbench_dwconv1d.go:106
 							gc_s_ss[gc_rank][j_] = Float4{0, 0, 0, 0}
 						}
 						{
-//line hecbench_dwconv1d.go:105
 							j_ := int(1)
+//line hecbench_dwconv1d.go:106
 							gc_s_ss[gc_rank][j_] = Float4{0, 0, 0, 0}
 						}
 					}
@@ -437,8 +435,8 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 					for u := int32(0); u <= tt; u++ {
 						{
 							{
-//line hecbench_dwconv1d.go:109
 								j_2 := int32(0)
+//line hecbench_dwconv1d.go:110
 								s := &gc_s_ss[gc_rank][j_2]
 								g := gg[dwTmax*j_2+T-tt+u-4:]
 								k := kk[u+dwTmax*j_2]
@@ -448,8 +446,8 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 								s.W += g[0] * k
 							}
 							{
-//line hecbench_dwconv1d.go:109
 								j_2 := int32(1)
+//line hecbench_dwconv1d.go:110
 								s := &gc_s_ss[gc_rank][j_2]
 								g := gg[dwTmax*j_2+T-tt+u-4:]
 								k := kk[u+dwTmax*j_2]
@@ -462,8 +460,8 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 					}
 					{
 						{
-//line hecbench_dwconv1d.go:119
 							j_3 := int32(0)
+//line hecbench_dwconv1d.go:120
 							s_ := &gc_s_ss[gc_rank][j_3]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							g_ := gg[dwTmax*j_3+T-3:]
@@ -476,8 +474,8 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 							*f4(gw, ti+tj*j_3) = *s_
 						}
 						{
-//line hecbench_dwconv1d.go:119
 							j_3 := int32(1)
+//line hecbench_dwconv1d.go:120
 							s_ := &gc_s_ss[gc_rank][j_3]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							g_ := gg[dwTmax*j_3+T-3:]
@@ -492,13 +490,13 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 					}
 					{
 						{
-//line hecbench_dwconv1d.go:132
 							j_4 := int(0)
+//line hecbench_dwconv1d.go:133
 							gc_s_ss[gc_rank][j_4] = Float4{0, 0, 0, 0}
 						}
 						{
-//line hecbench_dwconv1d.go:132
 							j_4 := int(1)
+//line hecbench_dwconv1d.go:133
 							gc_s_ss[gc_rank][j_4] = Float4{0, 0, 0, 0}
 						}
 					}
@@ -517,7 +515,6 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_dwconv1d.go:90
 				tt := int32(gc_tx) << 2
 //line hecbench_dwconv1d.go:135
 				gc_start := tt + 3
@@ -529,8 +526,8 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 //line hecbench_dwconv1d.go:136
 				w := ww[u_]
 				{
-//line hecbench_dwconv1d.go:137
 					j_5 := int32(0)
+//line hecbench_dwconv1d.go:138
 					s_2 := &gc_s_ss[gc_rank][j_5]
 					g_2 := gg[dwTmax*j_5+T+tt-u_-1:]
 					s_2.X += g_2[0] * w
@@ -539,8 +536,8 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 					s_2.W += g_2[3] * w
 				}
 				{
-//line hecbench_dwconv1d.go:137
 					j_5 := int32(1)
+//line hecbench_dwconv1d.go:138
 					s_2 := &gc_s_ss[gc_rank][j_5]
 					g_2 := gg[dwTmax*j_5+T+tt-u_-1:]
 					s_2.X += g_2[0] * w
@@ -555,12 +552,12 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_dwconv1d.go:90
 			tt := int32(gc_tx) << 2
+//line hecbench_dwconv1d.go:91
 			ti := tt + T*i
 			{
-//line hecbench_dwconv1d.go:146
 				j_6 := int32(0)
+//line hecbench_dwconv1d.go:147
 				s_3 := &gc_s_ss[gc_rank][j_6]
 				g_3 := gg[dwTmax*j_6+T-3:]
 				w_2 := ww[tt:]
@@ -573,8 +570,8 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 				*f4(gk, ti+tj*j_6) = *s_3
 			}
 			{
-//line hecbench_dwconv1d.go:146
 				j_6 := int32(1)
+//line hecbench_dwconv1d.go:147
 				s_3 := &gc_s_ss[gc_rank][j_6]
 				g_3 := gg[dwTmax*j_6+T-3:]
 				w_2 := ww[tt:]

@@ -44,13 +44,12 @@ func gc_body_fwInit1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_floydwarshall2.go:56
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:39
 				idx := int32(gc_tx + gc_bx*gc_bdx)
+//line hecbench_floydwarshall2.go:40
 				i := idx / upper
 				if i < upper {
 					j := idx % upper
@@ -102,8 +101,8 @@ func gc_body_fwInit2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, g FwGraph, ad
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:56
 						i := int32(gc_tx + gc_bx*gc_bdx)
+//line hecbench_floydwarshall2.go:57
 						if i < g.Nodes {
 							for j := g.Nindex[i]; j < g.Nindex[i+1]; j++ {
 								nei := g.Nlist[j]

@@ -27,7 +27,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 //line hecbench_floydwarshall2.go:71
 	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-//line hecbench_floydwarshall2.go:74
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -56,7 +55,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -89,7 +87,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -122,7 +119,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -155,7 +151,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -188,7 +183,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			ijAB := adjMat[idx0AB]
 			ijBA := adjMat[idx0BA]
 			ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 			gc_s_idx2A[gc_rank] = idx2A
 			gc_s_idx2B[gc_rank] = idx2B
 			gc_s_ijAA[gc_rank] = ijAA
@@ -199,7 +193,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 	}
 //line hecbench_floydwarshall2.go:97
 	for k := int32(0); k < fwTile; k++ {
-//line hecbench_floydwarshall2.go:99
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -207,7 +200,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 //line hecbench_floydwarshall2.go:74
 				warpA := int32(gc_tx / fwWS)
 				warpB := warpA + fwWS
-//line hecbench_floydwarshall2.go:77
 				idx2A := gc_s_idx2A[gc_rank]
 				idx2B := gc_s_idx2B[gc_rank]
 				ijAA := gc_s_ijAA[gc_rank]
@@ -248,7 +240,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_floydwarshall2.go:112
 				var ikA, ikB int32
-//line hecbench_floydwarshall2.go:115
 				gc_l_ikA[gc_lane] = ikA
 				gc_l_ikB[gc_lane] = ikB
 			}
@@ -256,7 +247,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			if k < fwWS {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2.go:117
 					ijAA := gc_s_ijAA[gc_rank]
 //line hecbench_floydwarshall2.go:114
 					gc_c1v[gc_lane] = ijAA
@@ -265,8 +255,8 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k), 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2.go:118
 					ijBA := gc_s_ijBA[gc_rank]
+//line hecbench_floydwarshall2.go:119
 					var ikA int32
 //line hecbench_floydwarshall2.go:114
 					ikA = gc_c1r[gc_lane]
@@ -285,7 +275,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2.go:122
 					ijAB := gc_s_ijAB[gc_rank]
 //line hecbench_floydwarshall2.go:117
 					gc_c3v[gc_lane] = ijAB
@@ -294,8 +283,8 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k-fwWS), 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2.go:121
 					ijBB := gc_s_ijBB[gc_rank]
+//line hecbench_floydwarshall2.go:122
 					var ikA int32
 //line hecbench_floydwarshall2.go:117
 					ikA = gc_c3r[gc_lane]
@@ -312,7 +301,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 					gc_l_ikB[gc_lane] = ikB
 				}
 			}
-//line hecbench_floydwarshall2.go:123
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -337,7 +325,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				idx1AB := laneB*fwTile + warpA
 				idx1BA := laneA*fwTile + warpB
 				idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2.go:89
 				idx2A := gc_s_idx2A[gc_rank]
 				idx2B := gc_s_idx2B[gc_rank]
 				ijAA := gc_s_ijAA[gc_rank]
@@ -345,7 +332,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijBA := gc_s_ijBA[gc_rank]
 				ijBB := gc_s_ijBB[gc_rank]
 				ikA := gc_l_ikA[gc_lane]
-//line hecbench_floydwarshall2.go:97
 				ikB := gc_l_ikB[gc_lane]
 //line hecbench_floydwarshall2.go:121
 				krA := krow[idx2A]
@@ -384,7 +370,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 //line hecbench_floydwarshall2.go:155
 				idx2A += fwTile
 				idx2B += fwTile
-//line hecbench_floydwarshall2.go:159
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -394,7 +379,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			}
 		}
 	}
-//line hecbench_floydwarshall2.go:171
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -409,7 +393,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			idx0AB := warpA*upper + laneB
 			idx0BA := warpB*upper + laneA
 			idx0BB := warpB*upper + laneB
-//line hecbench_floydwarshall2.go:84
 			ijAA := gc_s_ijAA[gc_rank]
 			ijAB := gc_s_ijAB[gc_rank]
 			ijBA := gc_s_ijBA[gc_rank]

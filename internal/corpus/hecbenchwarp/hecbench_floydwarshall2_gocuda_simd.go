@@ -29,7 +29,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 //line hecbench_floydwarshall2.go:71
 	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-//line hecbench_floydwarshall2.go:74
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -58,7 +57,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -91,7 +89,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -124,7 +121,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -157,7 +153,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijAB := adjMat[idx0AB]
 				ijBA := adjMat[idx0BA]
 				ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -190,7 +185,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			ijAB := adjMat[idx0AB]
 			ijBA := adjMat[idx0BA]
 			ijBB := adjMat[idx0BB]
-//line hecbench_floydwarshall2.go:102
 			gc_s_idx2A[gc_rank] = idx2A
 			gc_s_idx2B[gc_rank] = idx2B
 			gc_s_ijAA[gc_rank] = ijAA
@@ -201,7 +195,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 	}
 //line hecbench_floydwarshall2.go:97
 	for k := int32(0); k < fwTile; k++ {
-//line hecbench_floydwarshall2.go:99
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -209,7 +202,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 //line hecbench_floydwarshall2.go:74
 				warpA := int32(gc_tx / fwWS)
 				warpB := warpA + fwWS
-//line hecbench_floydwarshall2.go:77
 				idx2A := gc_s_idx2A[gc_rank]
 				idx2B := gc_s_idx2B[gc_rank]
 				ijAA := gc_s_ijAA[gc_rank]
@@ -282,7 +274,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 					}
 //line hecbench_floydwarshall2.go:112
 					var ikA, ikB int32
-//line hecbench_floydwarshall2.go:115
 					gc_l_ikA[gc_lane] = ikA
 					gc_l_ikB[gc_lane] = ikB
 				}
@@ -321,7 +312,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2.go:127
 						ijAA := gc_s_ijAA[gc_rank]
 //line hecbench_floydwarshall2.go:114
 						gc_c1v[gc_lane] = ijAA
@@ -371,8 +361,8 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2.go:128
 						ijBA := gc_s_ijBA[gc_rank]
+//line hecbench_floydwarshall2.go:129
 						var ikA int32
 //line hecbench_floydwarshall2.go:114
 						ikA = gc_c1r[gc_lane]
@@ -455,7 +445,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2.go:130
 						ijAB := gc_s_ijAB[gc_rank]
 //line hecbench_floydwarshall2.go:117
 						gc_c3v[gc_lane] = ijAB
@@ -505,8 +494,8 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2.go:131
 						ijBB := gc_s_ijBB[gc_rank]
+//line hecbench_floydwarshall2.go:132
 						var ikA int32
 //line hecbench_floydwarshall2.go:117
 						ikA = gc_c3r[gc_lane]
@@ -557,7 +546,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 					}
 				}
 			}
-//line hecbench_floydwarshall2.go:124
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -582,7 +570,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				idx1AB := laneB*fwTile + warpA
 				idx1BA := laneA*fwTile + warpB
 				idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2.go:89
 				idx2A := gc_s_idx2A[gc_rank]
 				idx2B := gc_s_idx2B[gc_rank]
 				ijAA := gc_s_ijAA[gc_rank]
@@ -590,7 +577,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				ijBA := gc_s_ijBA[gc_rank]
 				ijBB := gc_s_ijBB[gc_rank]
 				ikA := gc_l_ikA[gc_lane]
-//line hecbench_floydwarshall2.go:97
 				ikB := gc_l_ikB[gc_lane]
 //line hecbench_floydwarshall2.go:121
 				krA := krow[idx2A]
@@ -629,7 +615,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 //line hecbench_floydwarshall2.go:155
 				idx2A += fwTile
 				idx2B += fwTile
-//line hecbench_floydwarshall2.go:159
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -639,7 +624,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			}
 		}
 	}
-//line hecbench_floydwarshall2.go:171
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -654,7 +638,6 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 			idx0AB := warpA*upper + laneB
 			idx0BA := warpB*upper + laneA
 			idx0BB := warpB*upper + laneB
-//line hecbench_floydwarshall2.go:84
 			ijAA := gc_s_ijAA[gc_rank]
 			ijAB := gc_s_ijAB[gc_rank]
 			ijBA := gc_s_ijBA[gc_rank]

@@ -42,13 +42,12 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:17
 	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-//line hecbench_floydwarshall2_rem.go:25
 	y := int32(gc_bx)
+//line hecbench_floydwarshall2_rem.go:26
 	if y < subm1 {
 		if y >= x {
 			y++
 		}
-//line hecbench_floydwarshall2_rem.go:31
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -71,14 +70,12 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				temp[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
 				temp[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
 				temp[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
-//line hecbench_floydwarshall2_rem.go:53
 				gc_s_idx1A[gc_rank] = idx1A
 				gc_s_idx1B[gc_rank] = idx1B
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:61
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -116,7 +113,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				origAB := ijAB
 				origBA := ijBA
 				origBB := ijBB
-//line hecbench_floydwarshall2_rem.go:68
 				gc_s_ijAA[gc_rank] = ijAA
 				gc_s_ijAB[gc_rank] = ijAB
 				gc_s_ijBA[gc_rank] = ijBA
@@ -129,7 +125,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 		}
 //line hecbench_floydwarshall2_rem.go:61
 		for k := int32(0); k < fwTile; k++ {
-//line hecbench_floydwarshall2_rem.go:63
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -137,7 +132,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:20
 					warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:23
 					idx2A := gc_s_idx2A[gc_rank]
 					idx2B := gc_s_idx2B[gc_rank]
 					ijAA := gc_s_ijAA[gc_rank]
@@ -159,7 +153,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					}
 				}
 			}
-//line hecbench_floydwarshall2_rem.go:78
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -186,7 +179,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:37
 					idx0BA := iB*upper + jA
 					idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:40
 					idx1A := gc_s_idx1A[gc_rank]
 					idx1B := gc_s_idx1B[gc_rank]
 					idx2A := gc_s_idx2A[gc_rank]
@@ -223,7 +215,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					idx1B += fwTile
 					idx2A += fwTile
 					idx2B += fwTile
-//line hecbench_floydwarshall2_rem.go:107
 					gc_s_idx1A[gc_rank] = idx1A
 					gc_s_idx1B[gc_rank] = idx1B
 					gc_s_idx2A[gc_rank] = idx2A
@@ -235,7 +226,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				}
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:120
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -263,7 +253,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:37
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:40
 				ijAA := gc_s_ijAA[gc_rank]
 				ijAB := gc_s_ijAB[gc_rank]
 				ijBA := gc_s_ijBA[gc_rank]
@@ -356,7 +345,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					origAB_ := ijAB_
 					origBA_ := ijBA_
 					origBB_ := ijBB_
-//line hecbench_floydwarshall2_rem.go:158
 					gc_l_idx2A_[gc_lane] = idx2A_
 					gc_l_idx2B_[gc_lane] = idx2B_
 					gc_s_ijAA_[gc_rank] = ijAA_
@@ -374,7 +362,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_floydwarshall2_rem.go:150
 					var ikA_, ikB_ int32
-//line hecbench_floydwarshall2_rem.go:153
 					gc_l_ikA_[gc_lane] = ikA_
 					gc_l_ikB_[gc_lane] = ikB_
 				}
@@ -382,7 +369,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				if k_ < fwWS {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:155
 						ijAA_ := gc_s_ijAA_[gc_rank]
 //line hecbench_floydwarshall2_rem.go:152
 						gc_c1v[gc_lane] = ijAA_
@@ -391,8 +377,8 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:156
 						ijBA_ := gc_s_ijBA_[gc_rank]
+//line hecbench_floydwarshall2_rem.go:157
 						var ikA_ int32
 //line hecbench_floydwarshall2_rem.go:152
 						ikA_ = gc_c1r[gc_lane]
@@ -413,7 +399,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				if k_ >= fwWS {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:159
 						ijAB_ := gc_s_ijAB_[gc_rank]
 //line hecbench_floydwarshall2_rem.go:156
 						gc_c3v[gc_lane] = ijAB_
@@ -422,8 +407,8 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:160
 						ijBB_ := gc_s_ijBB_[gc_rank]
+//line hecbench_floydwarshall2_rem.go:161
 						var ikA_ int32
 //line hecbench_floydwarshall2_rem.go:156
 						ikA_ = gc_c3r[gc_lane]
@@ -440,7 +425,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 						gc_l_ikB_[gc_lane] = ikB_
 					}
 				}
-//line hecbench_floydwarshall2_rem.go:162
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -463,17 +447,13 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:133
 					idx1BA := laneA*fwTile + warpB
 					idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2_rem.go:136
 					idx2A_ := gc_l_idx2A_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:138
 					idx2B_ := gc_l_idx2B_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:140
 					ijAA_ := gc_s_ijAA_[gc_rank]
 					ijAB_ := gc_s_ijAB_[gc_rank]
 					ijBA_ := gc_s_ijBA_[gc_rank]
 					ijBB_ := gc_s_ijBB_[gc_rank]
 					ikA_ := gc_l_ikA_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:146
 					ikB_ := gc_l_ikB_[gc_lane]
 //line hecbench_floydwarshall2_rem.go:160
 					krA_ := krows[idx2A_]
@@ -499,7 +479,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:181
 					idx2A_ += upper
 					idx2B_ += upper
-//line hecbench_floydwarshall2_rem.go:185
 					gc_l_idx2A_[gc_lane] = idx2A_
 					gc_l_idx2B_[gc_lane] = idx2B_
 					gc_s_ijAA_[gc_rank] = ijAA_
@@ -509,7 +488,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				}
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -534,7 +512,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:128
 				idx0BA_ := iB_*upper + jA_
 				idx0BB_ := iB_*upper + jB_
-//line hecbench_floydwarshall2_rem.go:131
 				ijAA_ := gc_s_ijAA_[gc_rank]
 				ijAB_ := gc_s_ijAB_[gc_rank]
 				ijBA_ := gc_s_ijBA_[gc_rank]
@@ -598,7 +575,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:237
 	sKJ := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	sIK := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-//line hecbench_floydwarshall2_rem.go:240
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -638,7 +614,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			origAB := ijAB
 			origBA := ijBA
 			origBB := ijBB
-//line hecbench_floydwarshall2_rem.go:267
 			gc_s_ijAA[gc_rank] = ijAA
 			gc_s_ijAB[gc_rank] = ijAB
 			gc_s_ijBA[gc_rank] = ijBA
@@ -649,8 +624,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			gc_s_origBB[gc_rank] = origBB
 		}
 	}
-//line hecbench_floydwarshall2_rem.go:278
 	compiled.OutOfLine(func() {
+//line hecbench_floydwarshall2_rem.go:279
 		sKJ := sKJ[:4096]
 //line hecbench_floydwarshall2_rem.go:281
 		sIK := sIK[:4096]
@@ -663,7 +638,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:289
 		gc_s_ijBB := gc_s_ijBB[:gc_n]
 		{
-//line hecbench_floydwarshall2_rem.go:292
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -673,7 +647,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					warpB := warpA + fwWS
 					laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:227
 					ijAA := gc_s_ijAA[gc_rank]
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
@@ -698,7 +671,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 						idx2A += fwTile
 						idx2B += fwTile
 					}
-//line hecbench_floydwarshall2_rem.go:284
 					gc_s_ijAA[gc_rank] = ijAA
 					gc_s_ijAB[gc_rank] = ijAB
 					gc_s_ijBA[gc_rank] = ijBA
@@ -709,7 +681,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 	})
 //line hecbench_floydwarshall2_rem.go:281
 	if (y == z) && (y == x+1) && (x != subm1) {
-//line hecbench_floydwarshall2_rem.go:283
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -723,7 +694,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
@@ -737,7 +707,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
@@ -751,7 +720,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
@@ -765,7 +733,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
@@ -779,14 +746,12 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 				idx2A_ := laneA
 				idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 				gc_s_idx2A_[gc_rank] = idx2A_
 				gc_s_idx2B_[gc_rank] = idx2B_
 			}
 		}
 //line hecbench_floydwarshall2_rem.go:290
 		for k_ := int32(0); k_ < fwTile; k_++ {
-//line hecbench_floydwarshall2_rem.go:292
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -794,7 +759,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:222
 					warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:225
 					ijAA := gc_s_ijAA[gc_rank]
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
@@ -835,7 +799,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_floydwarshall2_rem.go:305
 					var ikA, ikB int32
-//line hecbench_floydwarshall2_rem.go:308
 					gc_l_ikA[gc_lane] = ikA
 					gc_l_ikB[gc_lane] = ikB
 				}
@@ -843,7 +806,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 				if k_ < fwWS {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:310
 						ijAA := gc_s_ijAA[gc_rank]
 //line hecbench_floydwarshall2_rem.go:307
 						gc_c1v[gc_lane] = ijAA
@@ -852,8 +814,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:311
 						ijBA := gc_s_ijBA[gc_rank]
+//line hecbench_floydwarshall2_rem.go:312
 						var ikA int32
 //line hecbench_floydwarshall2_rem.go:307
 						ikA = gc_c1r[gc_lane]
@@ -872,7 +834,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:315
 						ijAB := gc_s_ijAB[gc_rank]
 //line hecbench_floydwarshall2_rem.go:310
 						gc_c3v[gc_lane] = ijAB
@@ -881,8 +842,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:314
 						ijBB := gc_s_ijBB[gc_rank]
+//line hecbench_floydwarshall2_rem.go:315
 						var ikA int32
 //line hecbench_floydwarshall2_rem.go:310
 						ikA = gc_c3r[gc_lane]
@@ -899,7 +860,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 						gc_l_ikB[gc_lane] = ikB
 					}
 				}
-//line hecbench_floydwarshall2_rem.go:316
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -934,7 +894,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					idx1AB := laneB*fwTile + warpA
 					idx1BA := laneA*fwTile + warpB
 					idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2_rem.go:287
 					ijAA := gc_s_ijAA[gc_rank]
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
@@ -942,7 +901,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					idx2A_ := gc_s_idx2A_[gc_rank]
 					idx2B_ := gc_s_idx2B_[gc_rank]
 					ikA := gc_l_ikA[gc_lane]
-//line hecbench_floydwarshall2_rem.go:295
 					ikB := gc_l_ikB[gc_lane]
 //line hecbench_floydwarshall2_rem.go:314
 					skA_ := sKJ[idx2A_]
@@ -981,7 +939,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:348
 					idx2A_ += fwTile
 					idx2B_ += fwTile
-//line hecbench_floydwarshall2_rem.go:352
 					gc_s_ijAA[gc_rank] = ijAA
 					gc_s_ijAB[gc_rank] = ijAB
 					gc_s_ijBA[gc_rank] = ijBA
@@ -991,7 +948,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 				}
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:364
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1016,7 +972,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:234
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:237
 				ijAA := gc_s_ijAA[gc_rank]
 				ijAB := gc_s_ijAB[gc_rank]
 				ijBA := gc_s_ijBA[gc_rank]
@@ -1046,7 +1001,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			}
 		}
 	} else {
-//line hecbench_floydwarshall2_rem.go:375
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1074,7 +1028,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:234
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:237
 				ijAA := gc_s_ijAA[gc_rank]
 				ijAB := gc_s_ijAB[gc_rank]
 				ijBA := gc_s_ijBA[gc_rank]

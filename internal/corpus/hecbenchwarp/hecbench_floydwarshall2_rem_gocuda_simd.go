@@ -44,13 +44,12 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:17
 	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-//line hecbench_floydwarshall2_rem.go:25
 	y := int32(gc_bx)
+//line hecbench_floydwarshall2_rem.go:26
 	if y < subm1 {
 		if y >= x {
 			y++
 		}
-//line hecbench_floydwarshall2_rem.go:31
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -73,14 +72,12 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				temp[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
 				temp[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
 				temp[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
-//line hecbench_floydwarshall2_rem.go:53
 				gc_s_idx1A[gc_rank] = idx1A
 				gc_s_idx1B[gc_rank] = idx1B
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:61
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -118,7 +115,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				origAB := ijAB
 				origBA := ijBA
 				origBB := ijBB
-//line hecbench_floydwarshall2_rem.go:68
 				gc_s_ijAA[gc_rank] = ijAA
 				gc_s_ijAB[gc_rank] = ijAB
 				gc_s_ijBA[gc_rank] = ijBA
@@ -131,7 +127,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 		}
 //line hecbench_floydwarshall2_rem.go:61
 		for k := int32(0); k < fwTile; k++ {
-//line hecbench_floydwarshall2_rem.go:63
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -139,7 +134,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:20
 					warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:23
 					idx2A := gc_s_idx2A[gc_rank]
 					idx2B := gc_s_idx2B[gc_rank]
 					ijAA := gc_s_ijAA[gc_rank]
@@ -161,7 +155,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					}
 				}
 			}
-//line hecbench_floydwarshall2_rem.go:78
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -188,7 +181,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:37
 					idx0BA := iB*upper + jA
 					idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:40
 					idx1A := gc_s_idx1A[gc_rank]
 					idx1B := gc_s_idx1B[gc_rank]
 					idx2A := gc_s_idx2A[gc_rank]
@@ -225,7 +217,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					idx1B += fwTile
 					idx2A += fwTile
 					idx2B += fwTile
-//line hecbench_floydwarshall2_rem.go:107
 					gc_s_idx1A[gc_rank] = idx1A
 					gc_s_idx1B[gc_rank] = idx1B
 					gc_s_idx2A[gc_rank] = idx2A
@@ -237,7 +228,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				}
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:120
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -265,7 +255,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:37
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:40
 				ijAA := gc_s_ijAA[gc_rank]
 				ijAB := gc_s_ijAB[gc_rank]
 				ijBA := gc_s_ijBA[gc_rank]
@@ -358,7 +347,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 					origAB_ := ijAB_
 					origBA_ := ijBA_
 					origBB_ := ijBB_
-//line hecbench_floydwarshall2_rem.go:158
 					gc_l_idx2A_[gc_lane] = idx2A_
 					gc_l_idx2B_[gc_lane] = idx2B_
 					gc_s_ijAA_[gc_rank] = ijAA_
@@ -408,7 +396,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 						}
 //line hecbench_floydwarshall2_rem.go:150
 						var ikA_, ikB_ int32
-//line hecbench_floydwarshall2_rem.go:153
 						gc_l_ikA_[gc_lane] = ikA_
 						gc_l_ikB_[gc_lane] = ikB_
 					}
@@ -447,7 +434,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:165
 							ijAA_ := gc_s_ijAA_[gc_rank]
 //line hecbench_floydwarshall2_rem.go:152
 							gc_c1v[gc_lane] = ijAA_
@@ -497,8 +483,8 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:166
 							ijBA_ := gc_s_ijBA_[gc_rank]
+//line hecbench_floydwarshall2_rem.go:167
 							var ikA_ int32
 //line hecbench_floydwarshall2_rem.go:152
 							ikA_ = gc_c1r[gc_lane]
@@ -583,7 +569,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:169
 							ijAB_ := gc_s_ijAB_[gc_rank]
 //line hecbench_floydwarshall2_rem.go:156
 							gc_c3v[gc_lane] = ijAB_
@@ -633,8 +618,8 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:170
 							ijBB_ := gc_s_ijBB_[gc_rank]
+//line hecbench_floydwarshall2_rem.go:171
 							var ikA_ int32
 //line hecbench_floydwarshall2_rem.go:156
 							ikA_ = gc_c3r[gc_lane]
@@ -685,7 +670,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 						}
 					}
 				}
-//line hecbench_floydwarshall2_rem.go:163
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -708,17 +692,13 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:133
 					idx1BA := laneA*fwTile + warpB
 					idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2_rem.go:136
 					idx2A_ := gc_l_idx2A_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:138
 					idx2B_ := gc_l_idx2B_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:140
 					ijAA_ := gc_s_ijAA_[gc_rank]
 					ijAB_ := gc_s_ijAB_[gc_rank]
 					ijBA_ := gc_s_ijBA_[gc_rank]
 					ijBB_ := gc_s_ijBB_[gc_rank]
 					ikA_ := gc_l_ikA_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:146
 					ikB_ := gc_l_ikB_[gc_lane]
 //line hecbench_floydwarshall2_rem.go:160
 					krA_ := krows[idx2A_]
@@ -744,7 +724,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:181
 					idx2A_ += upper
 					idx2B_ += upper
-//line hecbench_floydwarshall2_rem.go:185
 					gc_l_idx2A_[gc_lane] = idx2A_
 					gc_l_idx2B_[gc_lane] = idx2B_
 					gc_s_ijAA_[gc_rank] = ijAA_
@@ -754,7 +733,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 				}
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -779,7 +757,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 //line hecbench_floydwarshall2_rem.go:128
 				idx0BA_ := iB_*upper + jA_
 				idx0BB_ := iB_*upper + jB_
-//line hecbench_floydwarshall2_rem.go:131
 				ijAA_ := gc_s_ijAA_[gc_rank]
 				ijAB_ := gc_s_ijAB_[gc_rank]
 				ijBA_ := gc_s_ijBA_[gc_rank]
@@ -843,7 +820,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:237
 	sKJ := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
 	sIK := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-//line hecbench_floydwarshall2_rem.go:240
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -883,7 +859,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			origAB := ijAB
 			origBA := ijBA
 			origBB := ijBB
-//line hecbench_floydwarshall2_rem.go:267
 			gc_s_ijAA[gc_rank] = ijAA
 			gc_s_ijAB[gc_rank] = ijAB
 			gc_s_ijBA[gc_rank] = ijBA
@@ -894,8 +869,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			gc_s_origBB[gc_rank] = origBB
 		}
 	}
-//line hecbench_floydwarshall2_rem.go:278
 	compiled.OutOfLine(func() {
+//line hecbench_floydwarshall2_rem.go:279
 		sKJ := sKJ[:4096]
 //line hecbench_floydwarshall2_rem.go:281
 		sIK := sIK[:4096]
@@ -908,7 +883,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:289
 		gc_s_ijBB := gc_s_ijBB[:gc_n]
 		{
-//line hecbench_floydwarshall2_rem.go:292
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -918,7 +892,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					warpB := warpA + fwWS
 					laneA := int32(gc_tx % fwWS)
 					laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:227
 					ijAA := gc_s_ijAA[gc_rank]
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
@@ -943,7 +916,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 						idx2A += fwTile
 						idx2B += fwTile
 					}
-//line hecbench_floydwarshall2_rem.go:284
 					gc_s_ijAA[gc_rank] = ijAA
 					gc_s_ijAB[gc_rank] = ijAB
 					gc_s_ijBA[gc_rank] = ijBA
@@ -954,7 +926,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 	})
 //line hecbench_floydwarshall2_rem.go:281
 	if (y == z) && (y == x+1) && (x != subm1) {
-//line hecbench_floydwarshall2_rem.go:283
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -968,7 +939,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
@@ -982,7 +952,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
@@ -996,7 +965,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
@@ -1010,7 +978,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
 					idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
@@ -1024,14 +991,12 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:287
 				idx2A_ := laneA
 				idx2B_ := laneB
-//line hecbench_floydwarshall2_rem.go:291
 				gc_s_idx2A_[gc_rank] = idx2A_
 				gc_s_idx2B_[gc_rank] = idx2B_
 			}
 		}
 //line hecbench_floydwarshall2_rem.go:290
 		for k_ := int32(0); k_ < fwTile; k_++ {
-//line hecbench_floydwarshall2_rem.go:292
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -1039,7 +1004,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:222
 					warpA := int32(gc_tx / fwWS)
 					warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:225
 					ijAA := gc_s_ijAA[gc_rank]
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
@@ -1112,7 +1076,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 						}
 //line hecbench_floydwarshall2_rem.go:305
 						var ikA, ikB int32
-//line hecbench_floydwarshall2_rem.go:308
 						gc_l_ikA[gc_lane] = ikA
 						gc_l_ikB[gc_lane] = ikB
 					}
@@ -1151,7 +1114,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:320
 							ijAA := gc_s_ijAA[gc_rank]
 //line hecbench_floydwarshall2_rem.go:307
 							gc_c1v[gc_lane] = ijAA
@@ -1201,8 +1163,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:321
 							ijBA := gc_s_ijBA[gc_rank]
+//line hecbench_floydwarshall2_rem.go:322
 							var ikA int32
 //line hecbench_floydwarshall2_rem.go:307
 							ikA = gc_c1r[gc_lane]
@@ -1285,7 +1247,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:323
 							ijAB := gc_s_ijAB[gc_rank]
 //line hecbench_floydwarshall2_rem.go:310
 							gc_c3v[gc_lane] = ijAB
@@ -1335,8 +1296,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line hecbench_floydwarshall2_rem.go:324
 							ijBB := gc_s_ijBB[gc_rank]
+//line hecbench_floydwarshall2_rem.go:325
 							var ikA int32
 //line hecbench_floydwarshall2_rem.go:310
 							ikA = gc_c3r[gc_lane]
@@ -1387,7 +1348,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 						}
 					}
 				}
-//line hecbench_floydwarshall2_rem.go:317
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1422,7 +1382,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					idx1AB := laneB*fwTile + warpA
 					idx1BA := laneA*fwTile + warpB
 					idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2_rem.go:287
 					ijAA := gc_s_ijAA[gc_rank]
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
@@ -1430,7 +1389,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					idx2A_ := gc_s_idx2A_[gc_rank]
 					idx2B_ := gc_s_idx2B_[gc_rank]
 					ikA := gc_l_ikA[gc_lane]
-//line hecbench_floydwarshall2_rem.go:295
 					ikB := gc_l_ikB[gc_lane]
 //line hecbench_floydwarshall2_rem.go:314
 					skA_ := sKJ[idx2A_]
@@ -1469,7 +1427,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:348
 					idx2A_ += fwTile
 					idx2B_ += fwTile
-//line hecbench_floydwarshall2_rem.go:352
 					gc_s_ijAA[gc_rank] = ijAA
 					gc_s_ijAB[gc_rank] = ijAB
 					gc_s_ijBA[gc_rank] = ijBA
@@ -1479,7 +1436,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 				}
 			}
 		}
-//line hecbench_floydwarshall2_rem.go:364
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1504,7 +1460,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:234
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:237
 				ijAA := gc_s_ijAA[gc_rank]
 				ijAB := gc_s_ijAB[gc_rank]
 				ijBA := gc_s_ijBA[gc_rank]
@@ -1534,7 +1489,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			}
 		}
 	} else {
-//line hecbench_floydwarshall2_rem.go:375
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1562,7 +1516,6 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 //line hecbench_floydwarshall2_rem.go:234
 				idx0BA := iB*upper + jA
 				idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:237
 				ijAA := gc_s_ijAA[gc_rank]
 				ijAB := gc_s_ijAB[gc_rank]
 				ijBA := gc_s_ijBA[gc_rank]

@@ -91,7 +91,6 @@ func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 		}
 //line hecbench_gc.go:269
 		threads := int32(gc_gdx * gcThreadsPerBlock)
-//line hecbench_gc.go:271
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -101,15 +100,12 @@ func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 //line hecbench_gc.go:271
 				var again bool
 				for {
-//line hecbench_gc.go:272
 					gc_b.Tick()
-//line hecbench_gc.go:272
 					if gc_b.Stopped() {
-//line hecbench_gc.go:272
 						return
 					}
-//line hecbench_gc.go:273
 					again = false
+//line hecbench_gc.go:274
 					for v := thread; v < nodes; v += threads {
 						pcol := posscol[v]
 						if popc(pcol) > 1 {
@@ -118,11 +114,8 @@ func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 							allnei := int32(0)
 							keep := active
 							for {
-//line hecbench_gc.go:281
 								gc_b.Tick()
-//line hecbench_gc.go:281
 								if gc_b.Stopped() {
-//line hecbench_gc.go:281
 									return
 								}
 //line hecbench_gc.go:282

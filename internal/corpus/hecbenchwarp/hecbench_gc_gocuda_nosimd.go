@@ -63,14 +63,10 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_gc.go:91
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_gc.go:49
 			maxrange := int32(-1)
-//line hecbench_gc.go:51
 			gc_l_maxrange[gc_lane] = maxrange
 		}
-//line hecbench_gc.go:51
 		gc_save27 := gc_act
 		gc_in27 := gc_act
 		{
@@ -85,7 +81,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
 //line hecbench_gc.go:50
 				v := thread
-//line hecbench_gc.go:52
 				gc_l_v[gc_lane] = v
 			}
 		}
@@ -96,7 +91,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 			}
 			gc_act = gc_in27 &^ gc_dead
 			var gc_m27, gc_skip27 uint32
-//line hecbench_gc.go:63
 			gc_m27 = ^uint32(0)
 			gc_in27 &= gc_m27
 			gc_act = gc_in27
@@ -107,7 +101,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_gc.go:75
 				v := gc_l_v[gc_lane]
 //line hecbench_gc.go:50
 				gc_c1v[gc_lane] = v < nodes
@@ -120,10 +113,8 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				}
 //line hecbench_gc.go:50
 				var anySync bool = gc_c1r[gc_lane]
-//line hecbench_gc.go:52
 				gc_l_anySync[gc_lane] = anySync
 			}
-//line hecbench_gc.go:55
 			var gc_m6 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -140,13 +131,11 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 			gc_save6 := gc_act
 			gc_act = gc_save6 & gc_m6
 			if gc_act != 0 {
-//line hecbench_gc.go:50
 				gc_in27 &^= gc_act
 				gc_skip27 |= gc_act
 				gc_act = 0
 			}
 			gc_act = gc_save6 &^ gc_dead &^ gc_skip27
-//line hecbench_gc.go:56
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -154,8 +143,8 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_l_v[gc_lane]
-//line hecbench_gc.go:51
 				cond := false
+//line hecbench_gc.go:52
 				var beg, end, pos, degv, active int32
 				if v < nodes {
 					beg = nidx[v]
@@ -177,7 +166,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						}
 					}
 				}
-//line hecbench_gc.go:74
 				gc_l_cond[gc_lane] = cond
 				gc_l_beg[gc_lane] = beg
 				gc_l_end[gc_lane] = end
@@ -192,10 +180,8 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				}
 //line hecbench_gc.go:74
 				bal := int32(gc_c2r[gc_lane])
-//line hecbench_gc.go:76
 				gc_l_bal[gc_lane] = bal
 			}
-//line hecbench_gc.go:76
 			gc_save23 := gc_act
 			gc_in23 := gc_act
 			for {
@@ -247,7 +233,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gc.go:85
 					beg := gc_l_beg[gc_lane]
 					_ = beg
 					who := gc_l_who[gc_lane]
@@ -264,7 +249,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gc.go:86
 					end := gc_l_end[gc_lane]
 					_ = end
 					who := gc_l_who[gc_lane]
@@ -281,18 +265,15 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_gc.go:87
 					wbeg := gc_l_wbeg[gc_lane]
 //line hecbench_gc.go:80
 					wend := gc_c5r[gc_lane]
 					wdegv := wend - wbeg
 					wpos := wbeg
-//line hecbench_gc.go:86
 					gc_l_wend[gc_lane] = wend
 					gc_l_wdegv[gc_lane] = wdegv
 					gc_l_wpos[gc_lane] = wpos
 				}
-//line hecbench_gc.go:84
 				gc_save19 := gc_act
 				gc_in19 := gc_act
 				{
@@ -308,11 +289,9 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						}
 //line hecbench_gc.go:45
 						lane := int32(gc_tx % gcWS)
-//line hecbench_gc.go:47
 						wbeg := gc_l_wbeg[gc_lane]
 //line hecbench_gc.go:83
 						i_ := wbeg + lane
-//line hecbench_gc.go:85
 						gc_l_i_[gc_lane] = i_
 					}
 				}
@@ -323,7 +302,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					}
 					gc_act = gc_in19 &^ gc_dead
 					var gc_m19, gc_skip19 uint32
-//line hecbench_gc.go:96
 					gc_m19 = ^uint32(0)
 					gc_in19 &= gc_m19
 					gc_act = gc_in19
@@ -334,9 +312,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gc.go:108
 						wend := gc_l_wend[gc_lane]
-//line hecbench_gc.go:110
 						i_ := gc_l_i_[gc_lane]
 //line hecbench_gc.go:83
 						gc_c6v[gc_lane] = i_ < wend
@@ -349,10 +325,8 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						}
 //line hecbench_gc.go:83
 						var anySync_ bool = gc_c6r[gc_lane]
-//line hecbench_gc.go:85
 						gc_l_anySync_[gc_lane] = anySync_
 					}
-//line hecbench_gc.go:88
 					var gc_m15 uint32
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
@@ -369,13 +343,11 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					gc_save15 := gc_act
 					gc_act = gc_save15 & gc_m15
 					if gc_act != 0 {
-//line hecbench_gc.go:83
 						gc_in19 &^= gc_act
 						gc_skip19 |= gc_act
 						gc_act = 0
 					}
 					gc_act = gc_save15 &^ gc_dead &^ gc_skip19
-//line hecbench_gc.go:89
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -383,11 +355,8 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						wv := gc_l_wv[gc_lane]
-//line hecbench_gc.go:97
 						wend := gc_l_wend[gc_lane]
-//line hecbench_gc.go:99
 						wdegv := gc_l_wdegv[gc_lane]
-//line hecbench_gc.go:101
 						i_ := gc_l_i_[gc_lane]
 //line hecbench_gc.go:84
 						var wnei int32
@@ -402,7 +371,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 					}
 //line hecbench_gc.go:91
 					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_prio, nil, nil, &gc_c7r)
-//line hecbench_gc.go:93
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -417,11 +385,8 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						gc_pos.Thread = gc_rank
 //line hecbench_gc.go:45
 						lane := int32(gc_tx % gcWS)
-//line hecbench_gc.go:47
 						wpos := gc_l_wpos[gc_lane]
-//line hecbench_gc.go:49
 						wnei := gc_l_wnei[gc_lane]
-//line hecbench_gc.go:51
 						prio := gc_l_prio[gc_lane]
 //line hecbench_gc.go:91
 						b := int32(gc_c7r[gc_lane])
@@ -430,16 +395,13 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 							nlist2[wpos+offs] = wnei
 						}
 						wpos += popc(b)
-//line hecbench_gc.go:99
 						gc_l_wpos[gc_lane] = wpos
 					}
-//line hecbench_gc.go:102
 					gc_act = gc_in19 &^ gc_dead
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gc.go:109
 						i_ := gc_l_i_[gc_lane]
 //line hecbench_gc.go:83
 						i_ += gcWS
@@ -448,7 +410,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				}
 				gc_act = gc_save19 &^ gc_dead
 				{
-//line hecbench_gc.go:90
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -461,11 +422,8 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 						}
 //line hecbench_gc.go:45
 						lane := int32(gc_tx % gcWS)
-//line hecbench_gc.go:47
 						pos := gc_l_pos[gc_lane]
-//line hecbench_gc.go:49
 						who := gc_l_who[gc_lane]
-//line hecbench_gc.go:51
 						wpos := gc_l_wpos[gc_lane]
 //line hecbench_gc.go:98
 						if who == lane {
@@ -476,7 +434,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				}
 			}
 			gc_act = gc_save23 &^ gc_dead
-//line hecbench_gc.go:107
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -484,15 +441,10 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				maxrange := gc_l_maxrange[gc_lane]
-//line hecbench_gc.go:115
 				v := gc_l_v[gc_lane]
-//line hecbench_gc.go:117
 				cond := gc_l_cond[gc_lane]
-//line hecbench_gc.go:119
 				beg := gc_l_beg[gc_lane]
-//line hecbench_gc.go:121
 				pos := gc_l_pos[gc_lane]
-//line hecbench_gc.go:123
 				active := gc_l_active[gc_lane]
 //line hecbench_gc.go:103
 				if v < nodes {
@@ -516,7 +468,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_gc.go:126
 				v := gc_l_v[gc_lane]
 //line hecbench_gc.go:50
 				v += threads
@@ -532,7 +483,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 			return
 		}
 		gc_more = false
-//line hecbench_gc.go:127
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -628,10 +578,8 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_gc.go:139
 				var again bool
-//line hecbench_gc.go:141
 				gc_l_again[gc_lane] = again
 			}
-//line hecbench_gc.go:141
 			gc_save39 := gc_act
 			gc_in39 := gc_act
 			for {
@@ -641,7 +589,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 				}
 				gc_act = gc_in39 &^ gc_dead
 				var gc_m39, gc_skip39 uint32
-//line hecbench_gc.go:151
 				gc_m39 = ^uint32(0)
 				gc_in39 &= gc_m39
 				gc_act = gc_in39
@@ -654,11 +601,9 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 					}
 //line hecbench_gc.go:163
 					var again bool
-//line hecbench_gc.go:141
 					again = false
 					gc_l_again[gc_lane] = again
 				}
-//line hecbench_gc.go:143
 				gc_save33 := gc_act
 				gc_in33 := gc_act
 				{
@@ -676,7 +621,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
 //line hecbench_gc.go:142
 						w := thread
-//line hecbench_gc.go:144
 						gc_l_w[gc_lane] = w
 					}
 				}
@@ -687,7 +631,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 					}
 					gc_act = gc_in33 &^ gc_dead
 					var gc_m33, gc_skip33 uint32
-//line hecbench_gc.go:155
 					gc_m33 = ^uint32(0)
 					gc_in33 &= gc_m33
 					gc_act = gc_in33
@@ -698,7 +641,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gc.go:167
 						w := gc_l_w[gc_lane]
 //line hecbench_gc.go:142
 						gc_c1v[gc_lane] = w < stop
@@ -711,10 +653,8 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						}
 //line hecbench_gc.go:142
 						var anySync bool = gc_c1r[gc_lane]
-//line hecbench_gc.go:144
 						gc_l_anySync[gc_lane] = anySync
 					}
-//line hecbench_gc.go:147
 					var gc_m6 uint32
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
@@ -731,13 +671,11 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 					gc_save6 := gc_act
 					gc_act = gc_save6 & gc_m6
 					if gc_act != 0 {
-//line hecbench_gc.go:142
 						gc_in33 &^= gc_act
 						gc_skip33 |= gc_act
 						gc_act = 0
 					}
 					gc_act = gc_save6 &^ gc_dead &^ gc_skip33
-//line hecbench_gc.go:148
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -777,10 +715,8 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						}
 //line hecbench_gc.go:157
 						bal := int32(gc_c2r[gc_lane])
-//line hecbench_gc.go:159
 						gc_l_bal[gc_lane] = bal
 					}
-//line hecbench_gc.go:159
 					gc_save29 := gc_act
 					gc_in29 := gc_act
 					for {
@@ -832,7 +768,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gc.go:168
 							beg := gc_l_beg[gc_lane]
 							_ = beg
 							who := gc_l_who[gc_lane]
@@ -851,13 +786,10 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gc.go:170
 							pcol := gc_l_pcol[gc_lane]
 							_ = pcol
 							who := gc_l_who[gc_lane]
-//line hecbench_gc.go:174
 							wdata := gc_l_wdata[gc_lane]
-//line hecbench_gc.go:176
 							wrange := gc_l_wrange[gc_lane]
 //line hecbench_gc.go:163
 							wbeg := gc_c4r[gc_lane]
@@ -882,15 +814,12 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							}
 //line hecbench_gc.go:168
 							wpcol := gc_c5r[gc_lane]
-//line hecbench_gc.go:170
 							wshortcut := true
 							wdone := true
-//line hecbench_gc.go:175
 							gc_l_wpcol[gc_lane] = wpcol
 							gc_l_wshortcut[gc_lane] = wshortcut
 							gc_l_wdone[gc_lane] = wdone
 						}
-//line hecbench_gc.go:173
 						gc_save18 := gc_act
 						gc_in18 := gc_act
 						{
@@ -906,11 +835,9 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								}
 //line hecbench_gc.go:136
 								lane := int32(gc_tx % gcWS)
-//line hecbench_gc.go:138
 								wbeg := gc_l_wbeg[gc_lane]
 //line hecbench_gc.go:172
 								i := wbeg + lane
-//line hecbench_gc.go:174
 								gc_l_i[gc_lane] = i
 							}
 						}
@@ -921,7 +848,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							}
 							gc_act = gc_in18 &^ gc_dead
 							var gc_m18, gc_skip18 uint32
-//line hecbench_gc.go:185
 							gc_m18 = ^uint32(0)
 							gc_in18 &= gc_m18
 							gc_act = gc_in18
@@ -932,9 +858,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gc.go:197
 								wend := gc_l_wend[gc_lane]
-//line hecbench_gc.go:199
 								i := gc_l_i[gc_lane]
 //line hecbench_gc.go:172
 								gc_c6v[gc_lane] = i < wend
@@ -947,10 +871,8 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								}
 //line hecbench_gc.go:172
 								var anySync_ bool = gc_c6r[gc_lane]
-//line hecbench_gc.go:174
 								gc_l_anySync_[gc_lane] = anySync_
 							}
-//line hecbench_gc.go:177
 							var gc_m15 uint32
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
@@ -967,13 +889,11 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							gc_save15 := gc_act
 							gc_act = gc_save15 & gc_m15
 							if gc_act != 0 {
-//line hecbench_gc.go:172
 								gc_in18 &^= gc_act
 								gc_skip18 |= gc_act
 								gc_act = 0
 							}
 							gc_act = gc_save15 &^ gc_dead &^ gc_skip18
-//line hecbench_gc.go:178
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
@@ -981,19 +901,12 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 								wmincol := gc_l_wmincol[gc_lane]
-//line hecbench_gc.go:186
 								wmaxcol := gc_l_wmaxcol[gc_lane]
-//line hecbench_gc.go:188
 								wend := gc_l_wend[gc_lane]
-//line hecbench_gc.go:190
 								woffs := gc_l_woffs[gc_lane]
-//line hecbench_gc.go:192
 								wpcol := gc_l_wpcol[gc_lane]
-//line hecbench_gc.go:194
 								wshortcut := gc_l_wshortcut[gc_lane]
-//line hecbench_gc.go:196
 								wdone := gc_l_wdone[gc_lane]
-//line hecbench_gc.go:198
 								i := gc_l_i[gc_lane]
 //line hecbench_gc.go:173
 								var nei, neidata, neirange int32
@@ -1020,7 +933,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 										}
 									}
 								}
-//line hecbench_gc.go:200
 								gc_l_wpcol[gc_lane] = wpcol
 								gc_l_wshortcut[gc_lane] = wshortcut
 								gc_l_wdone[gc_lane] = wdone
@@ -1030,7 +942,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_gc.go:211
 								i := gc_l_i[gc_lane]
 //line hecbench_gc.go:172
 								i += gcWS
@@ -1046,7 +957,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							}
 //line hecbench_gc.go:205
 							var wshortcut bool
-//line hecbench_gc.go:207
 							wdone := gc_l_wdone[gc_lane]
 							_ = wdone
 //line hecbench_gc.go:198
@@ -1059,9 +969,9 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gc.go:206
 							wpcol := gc_l_wpcol[gc_lane]
 							_ = wpcol
+//line hecbench_gc.go:208
 							var wdone bool
 //line hecbench_gc.go:199
 							wdone = gc_c8r[gc_lane]
@@ -1073,7 +983,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gc.go:207
 							wpcol := gc_l_wpcol[gc_lane]
 //line hecbench_gc.go:200
 							wpcol &= gc_c9r[gc_lane]
@@ -1085,7 +994,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gc.go:208
 							wpcol := gc_l_wpcol[gc_lane]
 //line hecbench_gc.go:201
 							wpcol &= gc_c10r[gc_lane]
@@ -1097,7 +1005,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gc.go:209
 							wpcol := gc_l_wpcol[gc_lane]
 //line hecbench_gc.go:202
 							wpcol &= gc_c11r[gc_lane]
@@ -1109,7 +1016,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_gc.go:210
 							wpcol := gc_l_wpcol[gc_lane]
 //line hecbench_gc.go:203
 							wpcol &= gc_c12r[gc_lane]
@@ -1130,19 +1036,12 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 								}
 //line hecbench_gc.go:136
 								lane := int32(gc_tx % gcWS)
-//line hecbench_gc.go:138
 								shortcut := gc_l_shortcut[gc_lane]
-//line hecbench_gc.go:140
 								done := gc_l_done[gc_lane]
-//line hecbench_gc.go:142
 								pcol := gc_l_pcol[gc_lane]
-//line hecbench_gc.go:144
 								who := gc_l_who[gc_lane]
-//line hecbench_gc.go:146
 								wpcol := gc_l_wpcol[gc_lane]
-//line hecbench_gc.go:148
 								wshortcut := gc_l_wshortcut[gc_lane]
-//line hecbench_gc.go:150
 								wdone := gc_l_wdone[gc_lane]
 //line hecbench_gc.go:204
 								wpcol &= gc_c13r[gc_lane]
@@ -1163,7 +1062,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						}
 					}
 					gc_act = gc_save29 &^ gc_dead
-//line hecbench_gc.go:223
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -1171,21 +1069,13 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						again := gc_l_again[gc_lane]
-//line hecbench_gc.go:231
 						w := gc_l_w[gc_lane]
-//line hecbench_gc.go:233
 						shortcut := gc_l_shortcut[gc_lane]
-//line hecbench_gc.go:235
 						done := gc_l_done[gc_lane]
-//line hecbench_gc.go:237
 						v := gc_l_v[gc_lane]
-//line hecbench_gc.go:239
 						data := gc_l_data[gc_lane]
-//line hecbench_gc.go:241
 						rnge := gc_l_rnge[gc_lane]
-//line hecbench_gc.go:243
 						beg := gc_l_beg[gc_lane]
-//line hecbench_gc.go:245
 						pcol := gc_l_pcol[gc_lane]
 //line hecbench_gc.go:216
 						if w < stop {
@@ -1196,11 +1086,8 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 									offs := beg / gcWS
 									mc = max(1, mincol/gcWS)
 									for {
-//line hecbench_gc.go:223
 										gc_b.Tick()
-//line hecbench_gc.go:223
 										if gc_b.Stopped() {
-//line hecbench_gc.go:223
 											return
 										}
 //line hecbench_gc.go:224
@@ -1240,7 +1127,6 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_gc.go:262
 						w := gc_l_w[gc_lane]
 //line hecbench_gc.go:142
 						w += threads
@@ -1256,10 +1142,8 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 					}
 //line hecbench_gc.go:252
 					var anySync_2 bool = gc_c14r[gc_lane]
-//line hecbench_gc.go:254
 					gc_l_anySync_2[gc_lane] = anySync_2
 				}
-//line hecbench_gc.go:257
 				var gc_m37 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -1276,14 +1160,12 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 				gc_save37 := gc_act
 				gc_act = gc_save37 & gc_m37
 				if gc_act != 0 {
-//line hecbench_gc.go:253
 					gc_in39 &^= gc_act
 					gc_skip39 |= gc_act
 					gc_act = 0
 				}
 				gc_act = gc_save37 &^ gc_dead &^ gc_skip39
 			}
-//line hecbench_gc.go:261
 			gc_act = gc_save39 &^ gc_dead
 		}
 	}

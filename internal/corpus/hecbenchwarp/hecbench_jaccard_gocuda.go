@@ -55,7 +55,6 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 			return
 		}
 		gc_more = false
-//line hecbench_jaccard.go:109
 		gc_bx := gc_lo%gc_gdx - 1
 		gc_by := gc_lo / gc_gdx % gc_gdy
 		gc_bz := gc_lo / (gc_gdx * gc_gdy)
@@ -70,16 +69,15 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 					gc_bz++
 				}
 			}
-//line hecbench_jaccard.go:124
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_jaccard.go:102
 					gc_start := int32(gc_tz + gc_bz*gc_bdz)
 					row := gc_start + gc_off
+//line hecbench_jaccard.go:104
 					if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
 						continue
 					}
@@ -112,11 +110,8 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 							left := csrPtr[cur]
 							right := csrPtr[cur+1] - 1
 							for left <= right {
-//line hecbench_jaccard.go:133
 								gc_b.Tick()
-//line hecbench_jaccard.go:133
 								if gc_b.Stopped() {
-//line hecbench_jaccard.go:133
 									return
 								}
 //line hecbench_jaccard.go:134
@@ -185,7 +180,6 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 			return
 		}
 		gc_more = false
-//line hecbench_jaccard.go:168
 		gc_bx := gc_lo%gc_gdx - 1
 		gc_by := gc_lo / gc_gdx % gc_gdy
 		gc_bz := gc_lo / (gc_gdx * gc_gdy)
@@ -200,16 +194,15 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 					gc_bz++
 				}
 			}
-//line hecbench_jaccard.go:183
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_jaccard.go:161
 					gc_start := int32(gc_tz + gc_bz*gc_bdz)
 					row := gc_start + gc_off
+//line hecbench_jaccard.go:163
 					if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
 						continue
 					}
@@ -228,8 +221,8 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 						}
 //line hecbench_jaccard.go:175
 						weightS[j] = work[row] + work[col]
-//line hecbench_jaccard.go:179
 						if gc_tx == 0 {
+//line hecbench_jaccard.go:180
 							localSum := T(0)
 							iPtr := csrPtr[ref]
 							jPtr := csrPtr[cur]
@@ -237,11 +230,8 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 							curEnd := csrPtr[cur+1]
 //line hecbench_jaccard.go:187
 							for iPtr < refEnd && jPtr < curEnd {
-//line hecbench_jaccard.go:187
 								gc_b.Tick()
-//line hecbench_jaccard.go:187
 								if gc_b.Stopped() {
-//line hecbench_jaccard.go:187
 									return
 								}
 //line hecbench_jaccard.go:188
@@ -311,7 +301,6 @@ func gc_body_jaccardJwKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 			return
 		}
 		gc_more = false
-//line hecbench_jaccard.go:229
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -319,14 +308,13 @@ func gc_body_jaccardJwKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_jaccard.go:237
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_jaccard.go:222
 					gc_start := int32(gc_tx + gc_bx*gc_bdx)
 					j := gc_start + gc_off
+//line hecbench_jaccard.go:224
 					if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
 						continue
 					}
@@ -369,7 +357,6 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi
 			return
 		}
 		gc_more = false
-//line hecbench_jaccard.go:241
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -377,14 +364,13 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_jaccard.go:249
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_jaccard.go:234
 					gc_start := int32(gc_tx + gc_bx*gc_bdx)
 					j := gc_start + gc_off
+//line hecbench_jaccard.go:236
 					if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
 						continue
 					}

@@ -47,7 +47,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_jaccard.go:79
 		gc_save17 := gc_act
 		gc_in17 := gc_act
 		{
@@ -63,9 +62,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						gc_ty = 0
 					}
 				}
-//line hecbench_jaccard.go:78
 				row := int32(gc_ty + gc_by*gc_bdy)
-//line hecbench_jaccard.go:80
 				gc_l_row[gc_lane] = row
 			}
 		}
@@ -105,7 +102,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 				start := csrPtr[row]
 				end := csrPtr[row+1]
 				length := end - start
-//line hecbench_jaccard.go:85
 				gc_l_start[gc_lane] = start
 				gc_l_length[gc_lane] = length
 			}
@@ -118,13 +114,11 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					start := gc_l_start[gc_lane]
-//line hecbench_jaccard.go:93
 					length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:85
 					var n_ int32 = length
 //line hecbench_jaccard.go:85
 					var ind []int32 = csrInd[start:]
-//line hecbench_jaccard.go:88
 					gc_l_n_[gc_lane] = n_
 					gc_l_ind[gc_lane] = ind
 				}
@@ -141,12 +135,10 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					sum_ := T(0.0)
 					var last T
 					mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
-//line hecbench_jaccard.go:35
 					gc_l_sum_[gc_lane] = sum_
 					gc_l_last[gc_lane] = last
 					gc_l_mn[gc_lane] = mn
 				}
-//line hecbench_jaccard.go:33
 				gc_save11 := gc_act
 				gc_in11 := gc_act
 				{
@@ -160,9 +152,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:32
 						i := int32(gc_tx)
-//line hecbench_jaccard.go:34
 						gc_l_i[gc_lane] = i
 					}
 				}
@@ -181,7 +171,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						mn := gc_l_mn[gc_lane]
-//line hecbench_jaccard.go:53
 						i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
 						if i < mn {
@@ -197,15 +186,12 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:47
 						n_ := gc_l_n_[gc_lane]
-//line hecbench_jaccard.go:49
 						sum_ := gc_l_sum_[gc_lane]
 						_ = sum_
 						i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:40
 						valid := i < n_
-//line hecbench_jaccard.go:47
 						gc_l_valid[gc_lane] = valid
 					}
 //line hecbench_jaccard.go:47
@@ -221,9 +207,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						var sum_ T
 //line hecbench_jaccard.go:58
 						var last T
-//line hecbench_jaccard.go:60
 						i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:62
 						valid := gc_l_valid[gc_lane]
 //line hecbench_jaccard.go:47
 						last = gc_c1r[gc_lane]
@@ -239,7 +223,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 //line hecbench_jaccard.go:57
 					for j := 1; j < gc_bdx; j *= 2 {
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
-//line hecbench_jaccard.go:60
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -250,25 +233,20 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_jaccard.go:72
 							sum_ := gc_l_sum_[gc_lane]
 //line hecbench_jaccard.go:58
 							v := gc_c2r[gc_lane]
 							if gc_tx >= j {
 								sum_ += v
 							}
-//line hecbench_jaccard.go:63
 							gc_l_sum_[gc_lane] = sum_
 						}
 					}
-//line hecbench_jaccard.go:67
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:73
 						sum_ := gc_l_sum_[gc_lane]
-//line hecbench_jaccard.go:75
 						last := gc_l_last[gc_lane]
 //line hecbench_jaccard.go:64
 						sum_ += last
@@ -279,7 +257,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:74
 						i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
 						i += int32(gc_bdx)
@@ -303,7 +280,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						var last T
-//line hecbench_jaccard.go:84
 						row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:68
 						last = gc_c3r[gc_lane]
@@ -314,7 +290,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						if gc_tx == 0 {
 							work[row] = sum
 						}
-//line hecbench_jaccard.go:91
 						gc_l_last[gc_lane] = last
 					}
 				}
@@ -326,7 +301,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:103
 					length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:90
 					work[row] = T(length)
@@ -337,7 +311,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_jaccard.go:100
 				row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:78
 				row += int32(gc_gdy * gc_bdy)

@@ -57,7 +57,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-//line hecbench_jaccard.go:79
 		gc_save17 := gc_act
 		gc_in17 := gc_act
 		gc_left := gc_act
@@ -65,15 +64,13 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:87
 					gc_tx := gc_tidx2.X + gc_lane
 					_ = gc_tx
 					gc_ty := gc_tidx2.Y
-//line hecbench_jaccard.go:91
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line hecbench_jaccard.go:78
 					var row int32 = int32(gc_ty + gc_by*gc_bdy)
+//line hecbench_jaccard.go:79
 					archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
@@ -90,11 +87,10 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					gc_tx := gc_tidx.X
 					_ = gc_tx
 					gc_ty := gc_tidx.Y
-//line hecbench_jaccard.go:96
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line hecbench_jaccard.go:78
 					var row int32 = int32(gc_ty + gc_by*gc_bdy)
+//line hecbench_jaccard.go:79
 					archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
@@ -102,7 +98,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line hecbench_jaccard.go:87
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -118,13 +113,10 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_jaccard.go:78
 				row := int32(gc_ty + gc_by*gc_bdy)
-//line hecbench_jaccard.go:80
 				gc_l_row[gc_lane] = row
 			}
 		}
-//line hecbench_jaccard.go:84
 		for {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -161,7 +153,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 				start := csrPtr[row]
 				end := csrPtr[row+1]
 				length := end - start
-//line hecbench_jaccard.go:85
 				gc_l_start[gc_lane] = start
 				gc_l_length[gc_lane] = length
 			}
@@ -174,13 +165,11 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					start := gc_l_start[gc_lane]
-//line hecbench_jaccard.go:93
 					length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:85
 					var n_ int32 = length
 //line hecbench_jaccard.go:85
 					var ind []int32 = csrInd[start:]
-//line hecbench_jaccard.go:88
 					gc_l_n_[gc_lane] = n_
 					gc_l_ind[gc_lane] = ind
 				}
@@ -197,31 +186,24 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					sum_ := T(0.0)
 					var last T
 					mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
-//line hecbench_jaccard.go:35
 					gc_l_sum_[gc_lane] = sum_
 					gc_l_last[gc_lane] = last
 					gc_l_mn[gc_lane] = mn
 				}
-//line hecbench_jaccard.go:33
 				gc_save11 := gc_act
 				gc_in11 := gc_act
 				gc_left2 := gc_act
 				if compiled.SIMD {
-//line hecbench_jaccard.go:32
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-//line hecbench_jaccard.go:32
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:35
 							gc_tx := gc_tidx3.X + gc_lane
-//line hecbench_jaccard.go:37
 							gc_ty := gc_tidx3.Y
 							_ = gc_ty
 							gc_tz := gc_tidx3.Z
 							_ = gc_tz
-//line hecbench_jaccard.go:32
 							i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
 //line hecbench_jaccard.go:32
 							i.StoreSlice(gc_l_i[gc_lane:])
@@ -238,12 +220,10 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 								continue // the lanes wrap to the next row
 							}
 							gc_tx := gc_tidx.X
-//line hecbench_jaccard.go:47
 							gc_ty := gc_tidx.Y
 							_ = gc_ty
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
-//line hecbench_jaccard.go:32
 							i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line hecbench_jaccard.go:32
 							i.StoreSlice(gc_l_i[gc_lane:])
@@ -253,7 +233,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-//line hecbench_jaccard.go:40
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -264,13 +243,10 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:32
 						i := int32(gc_tx)
-//line hecbench_jaccard.go:34
 						gc_l_i[gc_lane] = i
 					}
 				}
-//line hecbench_jaccard.go:38
 				for {
 					gc_b.Tick()
 					if gc_b.Stopped() {
@@ -286,7 +262,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						mn := gc_l_mn[gc_lane]
-//line hecbench_jaccard.go:54
 						i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
 						if i < mn {
@@ -302,15 +277,12 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:47
 						n_ := gc_l_n_[gc_lane]
-//line hecbench_jaccard.go:49
 						sum_ := gc_l_sum_[gc_lane]
 						_ = sum_
 						i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:40
 						valid := i < n_
-//line hecbench_jaccard.go:47
 						gc_l_valid[gc_lane] = valid
 					}
 //line hecbench_jaccard.go:47
@@ -326,9 +298,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						var sum_ T
 //line hecbench_jaccard.go:58
 						var last T
-//line hecbench_jaccard.go:60
 						i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:62
 						valid := gc_l_valid[gc_lane]
 //line hecbench_jaccard.go:47
 						last = gc_c1r[gc_lane]
@@ -344,7 +314,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 //line hecbench_jaccard.go:57
 					for j := 1; j < gc_bdx; j *= 2 {
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
-//line hecbench_jaccard.go:60
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -355,25 +324,20 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_jaccard.go:72
 							sum_ := gc_l_sum_[gc_lane]
 //line hecbench_jaccard.go:58
 							v := gc_c2r[gc_lane]
 							if gc_tx >= j {
 								sum_ += v
 							}
-//line hecbench_jaccard.go:63
 							gc_l_sum_[gc_lane] = sum_
 						}
 					}
-//line hecbench_jaccard.go:67
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:73
 						sum_ := gc_l_sum_[gc_lane]
-//line hecbench_jaccard.go:75
 						last := gc_l_last[gc_lane]
 //line hecbench_jaccard.go:64
 						sum_ += last
@@ -413,7 +377,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 							if gc_left3&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_jaccard.go:45
 							i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
 							i += int32(gc_bdx)
@@ -438,7 +401,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						var last T
-//line hecbench_jaccard.go:84
 						row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:68
 						last = gc_c3r[gc_lane]
@@ -449,7 +411,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						if gc_tx == 0 {
 							work[row] = sum
 						}
-//line hecbench_jaccard.go:91
 						gc_l_last[gc_lane] = last
 					}
 				}
@@ -461,7 +422,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:103
 					length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:90
 					work[row] = T(length)
@@ -501,7 +461,6 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_jaccard.go:91
 					row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:78
 					row += int32(gc_gdy * gc_bdy)
@@ -540,7 +499,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-//line hecbench_jaccard.go:79
 		gc_save17 := gc_act
 		gc_in17 := gc_act
 		gc_left := gc_act
@@ -548,15 +506,13 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:87
 					gc_tx := gc_tidx2.X + gc_lane
 					_ = gc_tx
 					gc_ty := gc_tidx2.Y
-//line hecbench_jaccard.go:91
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line hecbench_jaccard.go:78
 					var row int32 = int32(gc_ty + gc_by*gc_bdy)
+//line hecbench_jaccard.go:79
 					archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
@@ -573,11 +529,10 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					gc_tx := gc_tidx.X
 					_ = gc_tx
 					gc_ty := gc_tidx.Y
-//line hecbench_jaccard.go:96
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line hecbench_jaccard.go:78
 					var row int32 = int32(gc_ty + gc_by*gc_bdy)
+//line hecbench_jaccard.go:79
 					archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
@@ -585,7 +540,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line hecbench_jaccard.go:87
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -601,13 +555,10 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_jaccard.go:78
 				row := int32(gc_ty + gc_by*gc_bdy)
-//line hecbench_jaccard.go:80
 				gc_l_row[gc_lane] = row
 			}
 		}
-//line hecbench_jaccard.go:84
 		for {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -644,7 +595,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 				start := csrPtr[row]
 				end := csrPtr[row+1]
 				length := end - start
-//line hecbench_jaccard.go:85
 				gc_l_start[gc_lane] = start
 				gc_l_length[gc_lane] = length
 			}
@@ -657,13 +607,11 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					start := gc_l_start[gc_lane]
-//line hecbench_jaccard.go:93
 					length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:85
 					var n_ int32 = length
 //line hecbench_jaccard.go:85
 					var ind []int32 = csrInd[start:]
-//line hecbench_jaccard.go:88
 					gc_l_n_[gc_lane] = n_
 					gc_l_ind[gc_lane] = ind
 				}
@@ -676,35 +624,28 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					n_ := gc_l_n_[gc_lane]
-//line hecbench_jaccard.go:29
 					sum_ := float32(0.0)
+//line hecbench_jaccard.go:30
 					var last float32
 					mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
-//line hecbench_jaccard.go:35
 					gc_l_sum_[gc_lane] = sum_
 					gc_l_last[gc_lane] = last
 					gc_l_mn[gc_lane] = mn
 				}
-//line hecbench_jaccard.go:33
 				gc_save11 := gc_act
 				gc_in11 := gc_act
 				gc_left2 := gc_act
 				if compiled.SIMD {
-//line hecbench_jaccard.go:32
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-//line hecbench_jaccard.go:32
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:35
 							gc_tx := gc_tidx3.X + gc_lane
-//line hecbench_jaccard.go:37
 							gc_ty := gc_tidx3.Y
 							_ = gc_ty
 							gc_tz := gc_tidx3.Z
 							_ = gc_tz
-//line hecbench_jaccard.go:32
 							i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
 //line hecbench_jaccard.go:32
 							i.StoreSlice(gc_l_i[gc_lane:])
@@ -721,12 +662,10 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx := gc_tidx.X
-//line hecbench_jaccard.go:47
 							gc_ty := gc_tidx.Y
 							_ = gc_ty
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
-//line hecbench_jaccard.go:32
 							i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line hecbench_jaccard.go:32
 							i.StoreSlice(gc_l_i[gc_lane:])
@@ -736,7 +675,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-//line hecbench_jaccard.go:40
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -747,13 +685,10 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:32
 						i := int32(gc_tx)
-//line hecbench_jaccard.go:34
 						gc_l_i[gc_lane] = i
 					}
 				}
-//line hecbench_jaccard.go:38
 				for {
 					gc_b.Tick()
 					if gc_b.Stopped() {
@@ -769,7 +704,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						mn := gc_l_mn[gc_lane]
-//line hecbench_jaccard.go:54
 						i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
 						if i < mn {
@@ -785,15 +719,12 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:47
 						n_ := gc_l_n_[gc_lane]
-//line hecbench_jaccard.go:49
 						sum_ := gc_l_sum_[gc_lane]
 						_ = sum_
 						i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:40
 						valid := i < n_
-//line hecbench_jaccard.go:47
 						gc_l_valid[gc_lane] = valid
 					}
 //line hecbench_jaccard.go:47
@@ -809,9 +740,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						var sum_ float32
 //line hecbench_jaccard.go:58
 						var last float32
-//line hecbench_jaccard.go:60
 						i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:62
 						valid := gc_l_valid[gc_lane]
 //line hecbench_jaccard.go:47
 						last = gc_c1r[gc_lane]
@@ -829,16 +758,12 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
 						gc_left3 := gc_act
 						if compiled.SIMD {
-//line hecbench_jaccard.go:58
 							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-//line hecbench_jaccard.go:58
 								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:61
 									gc_tx := gc_tidx4.X + gc_lane
-//line hecbench_jaccard.go:63
 									gc_ty := gc_tidx4.Y
 									_ = gc_ty
 									gc_tz := gc_tidx4.Z
@@ -853,7 +778,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 									} else {
 //line hecbench_jaccard.go:59
 										gc_if2 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
-//line hecbench_jaccard.go:59
 										if gc_if2.ToBits() != 0 {
 //line hecbench_jaccard.go:59
 											sum_ = sum_.Add(v).Merge(sum_, gc_if2)
@@ -874,7 +798,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 										continue // the lanes wrap to the next row
 									}
 									gc_tx := gc_tidx.X
-//line hecbench_jaccard.go:74
 									gc_ty := gc_tidx.Y
 									_ = gc_ty
 									gc_tz := gc_tidx.Z
@@ -884,7 +807,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 //line hecbench_jaccard.go:58
 									v := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 									gc_if := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
-//line hecbench_jaccard.go:59
 									if gc_if.ToBits() != 0 {
 //line hecbench_jaccard.go:59
 										sum_ = sum_.Add(v).Merge(sum_, gc_if)
@@ -897,7 +819,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 							archsimd.ClearAVXUpperBits()
 						}
 						if gc_left3 != 0 {
-//line hecbench_jaccard.go:67
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -908,19 +829,16 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_jaccard.go:79
 								sum_ := gc_l_sum_[gc_lane]
 //line hecbench_jaccard.go:58
 								v := gc_c2r[gc_lane]
 								if gc_tx >= j {
 									sum_ += v
 								}
-//line hecbench_jaccard.go:63
 								gc_l_sum_[gc_lane] = sum_
 							}
 						}
 					}
-//line hecbench_jaccard.go:68
 					gc_left4 := gc_act
 					if compiled.SIMD {
 						if gc_act == ^uint32(0) {
@@ -958,9 +876,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_jaccard.go:77
 							sum_ := gc_l_sum_[gc_lane]
-//line hecbench_jaccard.go:79
 							last := gc_l_last[gc_lane]
 //line hecbench_jaccard.go:64
 							sum_ += last
@@ -1001,7 +917,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 							if gc_left5&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_jaccard.go:45
 							i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
 							i += int32(gc_bdx)
@@ -1026,7 +941,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						var last float32
-//line hecbench_jaccard.go:84
 						row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:68
 						last = gc_c3r[gc_lane]
@@ -1037,7 +951,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						if gc_tx == 0 {
 							work[row] = sum
 						}
-//line hecbench_jaccard.go:91
 						gc_l_last[gc_lane] = last
 					}
 				}
@@ -1049,7 +962,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:103
 					length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:90
 					work[row] = float32(length)
@@ -1089,7 +1001,6 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					if gc_left6&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_jaccard.go:91
 					row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:78
 					row += int32(gc_gdy * gc_bdy)

@@ -38,7 +38,6 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 	gc_n := gc_b.Len()
 //line hecbench_keogh.go:25
 	cache := gocuda.DynamicShared[float32](t)
-//line hecbench_keogh.go:28
 	blockSize := int32(gc_bdx * gc_bx)
 //line hecbench_keogh.go:31
 	for gc_off, gc_limit, gc_more := int32(0), int32(int32(gc_bdx)+M), true; gc_more; gc_off += int32(gc_bdx) {
@@ -51,7 +50,6 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_keogh.go:27
 				lid := int32(gc_tx)
 //line hecbench_keogh.go:31
 				gc_start := lid
@@ -73,14 +71,13 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_keogh.go:27
 					lid := int32(gc_tx)
 //line hecbench_keogh.go:29
 					idx := blockSize + lid
 //line hecbench_keogh.go:39
 					if idx < N-M+1 {
-//line hecbench_keogh.go:42
 						residues := float32(0)
+//line hecbench_keogh.go:43
 						avg := avgs[idx]
 						std := stds[idx]
 						for i := int32(0); i < M; i++ {

@@ -66,8 +66,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:86
 				maxV := v
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(1)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -77,8 +77,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(2)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -88,8 +88,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(3)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -99,8 +99,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(4)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -110,8 +110,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(5)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -121,8 +121,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(6)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -132,8 +132,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(7)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -143,8 +143,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(8)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -154,8 +154,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(9)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -165,8 +165,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(10)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -176,8 +176,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(11)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -187,8 +187,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(12)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -198,8 +198,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(13)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -209,8 +209,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(14)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -220,8 +220,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(15)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -231,8 +231,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(16)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -242,8 +242,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(17)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -253,8 +253,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(18)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -264,8 +264,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(19)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -275,8 +275,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(20)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -286,8 +286,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(21)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -297,8 +297,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(22)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -308,8 +308,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(23)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -319,8 +319,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(24)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -330,8 +330,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(25)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -341,8 +341,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(26)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -352,8 +352,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(27)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -363,8 +363,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(28)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -374,8 +374,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(29)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -385,8 +385,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(30)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -396,8 +396,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(31)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -407,8 +407,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(32)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -418,8 +418,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(33)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -429,8 +429,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(34)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -440,8 +440,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(35)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -451,8 +451,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(36)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -462,8 +462,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(37)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -473,8 +473,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(38)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -484,8 +484,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(39)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -495,8 +495,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(40)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -506,8 +506,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(41)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -517,8 +517,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(42)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -528,8 +528,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(43)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -539,8 +539,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(44)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -550,8 +550,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(45)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -561,8 +561,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(46)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -572,8 +572,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(47)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -583,8 +583,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(48)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -594,8 +594,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(49)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -605,8 +605,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(50)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -616,8 +616,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(51)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -627,8 +627,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(52)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -638,8 +638,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(53)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -649,8 +649,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(54)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -660,8 +660,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(55)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -671,8 +671,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(56)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -682,8 +682,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(57)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -693,8 +693,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(58)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -704,8 +704,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(59)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -715,8 +715,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(60)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -726,8 +726,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(61)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -737,8 +737,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(62)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -748,8 +748,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(63)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -758,7 +758,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						maxV = v
 					}
 				}
-//line hecbench_marchingcubes.go:99
 				gc_l_minV[gc_lane] = minV
 				gc_l_maxV[gc_lane] = maxV
 			}
@@ -766,22 +765,19 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:96
 		for c0_ := 16; c0_ > 0; c0_ /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_marchingcubes.go:100
 				minV := gc_l_minV[gc_lane]
 				_ = minV
 //line hecbench_marchingcubes.go:97
 				var t0, t1 float32
-//line hecbench_marchingcubes.go:99
 				_ = t1
-//line hecbench_marchingcubes.go:98
 				gc_l_t0[gc_lane] = t0
 			}
 //line hecbench_marchingcubes.go:98
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c0_, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_marchingcubes.go:102
 				maxV := gc_l_maxV[gc_lane]
 				_ = maxV
+//line hecbench_marchingcubes.go:104
 				var t0 float32
 //line hecbench_marchingcubes.go:98
 				t0 = gc_c1r[gc_lane]
@@ -790,11 +786,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:99
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c0_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_marchingcubes.go:103
 				minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:105
 				maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:107
 				t0 := gc_l_t0[gc_lane]
 //line hecbench_marchingcubes.go:109
 				var t1 float32
@@ -830,9 +823,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				laneid := tid % 32
 //line hecbench_marchingcubes.go:84
 				warpid := tid >> 5
-//line hecbench_marchingcubes.go:86
 				minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:88
 				maxV := gc_l_maxV[gc_lane]
 //line hecbench_marchingcubes.go:107
 				if laneid == 0 {
@@ -852,7 +843,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_marchingcubes.go:127
 		var gc_m13 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -920,14 +910,11 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:122
 					minV := gc_l_minV2[gc_lane]
 					_ = minV
 //line hecbench_marchingcubes.go:116
 					var t0_, t1_ float32
-//line hecbench_marchingcubes.go:118
 					_ = t1_
-//line hecbench_marchingcubes.go:117
 					gc_l_t0_[gc_lane] = t0_
 				}
 //line hecbench_marchingcubes.go:117
@@ -936,9 +923,9 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:124
 					maxV := gc_l_maxV2[gc_lane]
 					_ = maxV
+//line hecbench_marchingcubes.go:126
 					var t0_ float32
 //line hecbench_marchingcubes.go:117
 					t0_ = gc_c3r[gc_lane]
@@ -950,11 +937,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:125
 					minV := gc_l_minV2[gc_lane]
-//line hecbench_marchingcubes.go:127
 					maxV := gc_l_maxV2[gc_lane]
-//line hecbench_marchingcubes.go:129
 					t0_ := gc_l_t0_[gc_lane]
 //line hecbench_marchingcubes.go:131
 					var t1_ float32
@@ -991,9 +975,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:81
 					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:84
 					minV := gc_l_minV2[gc_lane]
-//line hecbench_marchingcubes.go:86
 					maxV := gc_l_maxV2[gc_lane]
 //line hecbench_marchingcubes.go:126
 					if laneid == 0 {
@@ -1040,7 +1022,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
@@ -1052,7 +1033,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					test = 0
 				}
 				testSum := test
-//line hecbench_marchingcubes.go:155
 				gc_s_test[gc_rank] = test
 				gc_s_testSum[gc_rank] = testSum
 			}
@@ -1061,14 +1041,12 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		for c0 := 1; c0 < 32; c0 *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:157
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:154
 				gc_c1v[gc_lane] = testSum
 			}
 //line hecbench_marchingcubes.go:154
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
-//line hecbench_marchingcubes.go:156
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1077,22 +1055,19 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					gc_tx = 0
 				}
 				gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:143
 				laneid := tid % 32
-//line hecbench_marchingcubes.go:145
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:154
 				tp := gc_c1r[gc_lane]
 				if laneid >= uint32(c0) {
 					testSum += tp
 				}
-//line hecbench_marchingcubes.go:159
 				gc_s_testSum[gc_rank] = testSum
 			}
 		}
 		{
-//line hecbench_marchingcubes.go:164
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1102,12 +1077,11 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:143
 				laneid := tid % 32
 //line hecbench_marchingcubes.go:145
 				warpid := tid >> 5
-//line hecbench_marchingcubes.go:147
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:159
 				if laneid == 31 {
@@ -1123,7 +1097,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_marchingcubes.go:175
 		var gc_m13 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1135,7 +1108,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:145
 				warpid := tid >> 5
@@ -1161,12 +1133,11 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:143
 					laneid := tid % 32
 //line hecbench_marchingcubes.go:164
 					warpSum := sums[laneid]
-//line hecbench_marchingcubes.go:166
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
@@ -1178,7 +1149,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 //line hecbench_marchingcubes.go:166
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
-//line hecbench_marchingcubes.go:168
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1189,22 +1159,19 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:142
 					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:143
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:145
 					warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:166
 					tp_ := gc_c2r[gc_lane]
 					if laneid >= uint32(c0_) {
 						warpSum += tp_
 					}
-//line hecbench_marchingcubes.go:171
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
 			{
-//line hecbench_marchingcubes.go:176
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1217,10 +1184,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:143
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:145
 					warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:171
 					sums[laneid] = warpSum
@@ -1229,16 +1195,13 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		}
 		gc_act = gc_save13 &^ gc_dead
 	}
-//line hecbench_marchingcubes.go:180
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:145
 			warpid := tid >> 5
-//line hecbench_marchingcubes.go:147
 			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:174
 			if warpid != 0 {
@@ -1250,7 +1213,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_s_testSum[gc_rank] = testSum
 		}
 	}
-//line hecbench_marchingcubes.go:185
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1258,11 +1220,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1274,11 +1234,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1290,11 +1248,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1306,11 +1262,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1322,11 +1276,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 			bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 			test := gc_s_test[gc_rank]
 			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1361,60 +1313,50 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
 				tid := uint32(gc_tx)
 				voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 				y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 				gc_s_y[gc_rank] = y
 			}
 			gc_ty++
@@ -1440,7 +1382,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_marchingcubes.go:217
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -1455,13 +1396,10 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:194
 				voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:193
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:197
 				x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-//line hecbench_marchingcubes.go:199
 				y := gc_s_y[gc_rank]
 //line hecbench_marchingcubes.go:201
 				z := tp * (mcVoxelZLv1 - 1)
@@ -1470,7 +1408,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 //line hecbench_marchingcubes.go:203
 				maxV := v
 				idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx))
-//line hecbench_marchingcubes.go:210
 				gc_l_z[gc_lane] = z
 				gc_l_v[gc_lane] = v
 				gc_l_minV[gc_lane] = minV
@@ -1478,13 +1415,10 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				gc_l_idx[gc_lane] = idx
 			}
 		}
-//line hecbench_marchingcubes.go:206
 		gc_save10 := gc_act
 		gc_in10 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_marchingcubes.go:205
 			c0 := uint32(0)
-//line hecbench_marchingcubes.go:207
 			gc_l_c0[gc_lane] = c0
 		}
 		for {
@@ -1530,24 +1464,18 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:194
 					voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:197
 					x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-//line hecbench_marchingcubes.go:199
 					y := gc_s_y[gc_rank]
 					z := gc_l_z[gc_lane]
-//line hecbench_marchingcubes.go:202
 					v := gc_l_v[gc_lane]
-//line hecbench_marchingcubes.go:204
 					minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:206
 					maxV := gc_l_maxV[gc_lane]
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(1)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -1557,8 +1485,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 					}
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(2)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -1568,8 +1496,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 					}
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(3)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -1579,8 +1507,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 					}
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(4)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -1590,8 +1518,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 					}
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(5)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -1601,8 +1529,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 					}
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(6)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -1612,8 +1540,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 					}
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(7)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -1635,14 +1563,11 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:223
 					minV := gc_l_minV[gc_lane]
 					_ = minV
 //line hecbench_marchingcubes.go:217
 					var t0, t1 float32
-//line hecbench_marchingcubes.go:219
 					_ = t1
-//line hecbench_marchingcubes.go:218
 					gc_l_t0[gc_lane] = t0
 				}
 //line hecbench_marchingcubes.go:218
@@ -1651,9 +1576,9 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:225
 					maxV := gc_l_maxV[gc_lane]
 					_ = maxV
+//line hecbench_marchingcubes.go:227
 					var t0 float32
 //line hecbench_marchingcubes.go:218
 					t0 = gc_c1r[gc_lane]
@@ -1665,11 +1590,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:226
 					minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:228
 					maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:230
 					t0 := gc_l_t0[gc_lane]
 //line hecbench_marchingcubes.go:232
 					var t1 float32
@@ -1698,15 +1620,10 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:195
 					v := gc_l_v[gc_lane]
-//line hecbench_marchingcubes.go:197
 					minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:199
 					maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:201
 					idx := gc_l_idx[gc_lane]
 //line hecbench_marchingcubes.go:227
 					if tid == 0 {
@@ -1727,7 +1644,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_marchingcubes.go:247
 				c0 := gc_l_c0[gc_lane]
 //line hecbench_marchingcubes.go:205
 				c0++
@@ -1771,7 +1687,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:249
 				id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
@@ -1787,7 +1702,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					test = 0
 				}
 				testSum := test
-//line hecbench_marchingcubes.go:264
 				gc_s_test[gc_rank] = test
 				gc_s_testSum[gc_rank] = testSum
 			}
@@ -1796,14 +1710,12 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		for c0 := 1; c0 < 32; c0 *= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:266
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:263
 				gc_c1v[gc_lane] = testSum
 			}
 //line hecbench_marchingcubes.go:263
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
-//line hecbench_marchingcubes.go:265
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1812,22 +1724,19 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					gc_tx = 0
 				}
 				gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:246
 				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:247
 				laneid := tid % 32
-//line hecbench_marchingcubes.go:249
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:263
 				tp := gc_c1r[gc_lane]
 				if laneid >= uint32(c0) {
 					testSum += tp
 				}
-//line hecbench_marchingcubes.go:268
 				gc_s_testSum[gc_rank] = testSum
 			}
 		}
 		{
-//line hecbench_marchingcubes.go:273
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1837,11 +1746,10 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:247
 				laneid := tid % 32
 				warpid := tid >> 5
-//line hecbench_marchingcubes.go:250
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:268
 				if laneid == 31 {
@@ -1857,7 +1765,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_marchingcubes.go:284
 		var gc_m13 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1869,7 +1776,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:248
 				warpid := tid >> 5
@@ -1895,12 +1801,11 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:247
 					laneid := tid % 32
 //line hecbench_marchingcubes.go:273
 					warpSum := sums[laneid]
-//line hecbench_marchingcubes.go:275
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
@@ -1912,7 +1817,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 //line hecbench_marchingcubes.go:275
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
-//line hecbench_marchingcubes.go:277
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1923,22 +1827,19 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:246
 					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:247
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:249
 					warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:275
 					tp_ := gc_c2r[gc_lane]
 					if laneid >= uint32(c0_) {
 						warpSum += tp_
 					}
-//line hecbench_marchingcubes.go:280
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
 			{
-//line hecbench_marchingcubes.go:285
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1951,10 +1852,9 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:247
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:249
 					warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:280
 					sums[laneid] = warpSum
@@ -1963,16 +1863,13 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		}
 		gc_act = gc_save13 &^ gc_dead
 	}
-//line hecbench_marchingcubes.go:289
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:248
 			warpid := tid >> 5
-//line hecbench_marchingcubes.go:250
 			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:283
 			if warpid != 0 {
@@ -1984,17 +1881,14 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_s_testSum[gc_rank] = testSum
 		}
 	}
-//line hecbench_marchingcubes.go:294
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:249
 			id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
 			id1 := id0 / mcVoxelNumLv2
-//line hecbench_marchingcubes.go:252
 			test := gc_s_test[gc_rank]
 			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:290

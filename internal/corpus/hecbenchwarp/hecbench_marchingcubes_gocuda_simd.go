@@ -68,8 +68,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:86
 				maxV := v
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(1)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -79,8 +79,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(2)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -90,8 +90,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(3)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -101,8 +101,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(4)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -112,8 +112,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(5)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -123,8 +123,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(6)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -134,8 +134,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(7)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -145,8 +145,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(8)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -156,8 +156,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(9)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -167,8 +167,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(10)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -178,8 +178,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(11)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -189,8 +189,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(12)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -200,8 +200,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(13)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -211,8 +211,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(14)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -222,8 +222,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(15)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -233,8 +233,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(16)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -244,8 +244,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(17)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -255,8 +255,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(18)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -266,8 +266,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(19)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -277,8 +277,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(20)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -288,8 +288,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(21)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -299,8 +299,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(22)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -310,8 +310,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(23)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -321,8 +321,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(24)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -332,8 +332,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(25)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -343,8 +343,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(26)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -354,8 +354,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(27)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -365,8 +365,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(28)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -376,8 +376,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(29)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -387,8 +387,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(30)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -398,8 +398,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(31)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -409,8 +409,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(32)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -420,8 +420,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(33)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -431,8 +431,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(34)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -442,8 +442,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(35)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -453,8 +453,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(36)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -464,8 +464,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(37)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -475,8 +475,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(38)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -486,8 +486,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(39)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -497,8 +497,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(40)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -508,8 +508,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(41)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -519,8 +519,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(42)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -530,8 +530,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(43)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -541,8 +541,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(44)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -552,8 +552,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(45)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -563,8 +563,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(46)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -574,8 +574,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(47)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -585,8 +585,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(48)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -596,8 +596,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(49)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -607,8 +607,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(50)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -618,8 +618,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(51)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -629,8 +629,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(52)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -640,8 +640,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(53)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -651,8 +651,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(54)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -662,8 +662,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(55)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -673,8 +673,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(56)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -684,8 +684,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(57)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -695,8 +695,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(58)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -706,8 +706,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(59)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -717,8 +717,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(60)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -728,8 +728,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(61)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -739,8 +739,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(62)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -750,8 +750,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					}
 				}
 				{
-//line hecbench_marchingcubes.go:87
 					c0 := uint32(63)
+//line hecbench_marchingcubes.go:88
 					v = mcF(x, y, z+c0)
 					if v < minV {
 						minV = v
@@ -760,7 +760,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						maxV = v
 					}
 				}
-//line hecbench_marchingcubes.go:99
 				gc_l_minV[gc_lane] = minV
 				gc_l_maxV[gc_lane] = maxV
 			}
@@ -773,13 +772,11 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:97
 						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:97
 						_ = minV
 //line hecbench_marchingcubes.go:97
 						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:97
 						var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:97
 						_ = t1
 //line hecbench_marchingcubes.go:97
 						t0.StoreSlice(gc_l_t0[gc_lane:])
@@ -792,13 +789,11 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						}
 //line hecbench_marchingcubes.go:97
 						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:97
 						_ = minV
 //line hecbench_marchingcubes.go:97
 						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:97
 						var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:97
 						_ = t1
 //line hecbench_marchingcubes.go:97
 						t0.StoreSlice(gc_l_t0[gc_lane:])
@@ -812,14 +807,11 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:110
 					minV := gc_l_minV[gc_lane]
 					_ = minV
 //line hecbench_marchingcubes.go:97
 					var t0, t1 float32
-//line hecbench_marchingcubes.go:99
 					_ = t1
-//line hecbench_marchingcubes.go:98
 					gc_l_t0[gc_lane] = t0
 				}
 			}
@@ -831,7 +823,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:98
 						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
-//line hecbench_marchingcubes.go:98
 						_ = maxV
 //line hecbench_marchingcubes.go:98
 						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -848,7 +839,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						}
 //line hecbench_marchingcubes.go:98
 						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
-//line hecbench_marchingcubes.go:98
 						_ = maxV
 //line hecbench_marchingcubes.go:98
 						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -866,9 +856,9 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:111
 					maxV := gc_l_maxV[gc_lane]
 					_ = maxV
+//line hecbench_marchingcubes.go:113
 					var t0 float32
 //line hecbench_marchingcubes.go:98
 					t0 = gc_c1r[gc_lane]
@@ -892,14 +882,12 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:99
 						t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 						gc_if3 := t0.Less(minV)
-//line hecbench_marchingcubes.go:100
 						if gc_if3.ToBits() != 0 {
 //line hecbench_marchingcubes.go:100
 							minV = t0.Merge(minV, gc_if3)
 						}
 //line hecbench_marchingcubes.go:103
 						gc_if4 := t1.Greater(maxV)
-//line hecbench_marchingcubes.go:103
 						if gc_if4.ToBits() != 0 {
 //line hecbench_marchingcubes.go:103
 							maxV = t1.Merge(maxV, gc_if4)
@@ -926,14 +914,12 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:99
 						t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 						gc_if := t0.Less(minV)
-//line hecbench_marchingcubes.go:100
 						if gc_if.ToBits() != 0 {
 //line hecbench_marchingcubes.go:100
 							minV = t0.Merge(minV, gc_if)
 						}
 //line hecbench_marchingcubes.go:103
 						gc_if2 := t1.Greater(maxV)
-//line hecbench_marchingcubes.go:103
 						if gc_if2.ToBits() != 0 {
 //line hecbench_marchingcubes.go:103
 							maxV = t1.Merge(maxV, gc_if2)
@@ -952,11 +938,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:116
 					minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:118
 					maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:120
 					t0 := gc_l_t0[gc_lane]
 //line hecbench_marchingcubes.go:122
 					var t1 float32
@@ -993,9 +976,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 				laneid := tid % 32
 //line hecbench_marchingcubes.go:84
 				warpid := tid >> 5
-//line hecbench_marchingcubes.go:86
 				minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:88
 				maxV := gc_l_maxV[gc_lane]
 //line hecbench_marchingcubes.go:107
 				if laneid == 0 {
@@ -1015,7 +996,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_marchingcubes.go:127
 		var gc_m13 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1085,13 +1065,11 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:116
 							minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
-//line hecbench_marchingcubes.go:116
 							_ = minV
 //line hecbench_marchingcubes.go:116
 							var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:116
 							var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:116
 							_ = t1_
 //line hecbench_marchingcubes.go:116
 							t0_.StoreSlice(gc_l_t0_[gc_lane:])
@@ -1104,13 +1082,11 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 							}
 //line hecbench_marchingcubes.go:116
 							minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
-//line hecbench_marchingcubes.go:116
 							_ = minV
 //line hecbench_marchingcubes.go:116
 							var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:116
 							var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:116
 							_ = t1_
 //line hecbench_marchingcubes.go:116
 							t0_.StoreSlice(gc_l_t0_[gc_lane:])
@@ -1124,14 +1100,11 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:129
 						minV := gc_l_minV2[gc_lane]
 						_ = minV
 //line hecbench_marchingcubes.go:116
 						var t0_, t1_ float32
-//line hecbench_marchingcubes.go:118
 						_ = t1_
-//line hecbench_marchingcubes.go:117
 						gc_l_t0_[gc_lane] = t0_
 					}
 				}
@@ -1143,7 +1116,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:117
 							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
-//line hecbench_marchingcubes.go:117
 							_ = maxV
 //line hecbench_marchingcubes.go:117
 							var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1160,7 +1132,6 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 							}
 //line hecbench_marchingcubes.go:117
 							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
-//line hecbench_marchingcubes.go:117
 							_ = maxV
 //line hecbench_marchingcubes.go:117
 							var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1178,9 +1149,9 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						if gc_left5&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:130
 						maxV := gc_l_maxV2[gc_lane]
 						_ = maxV
+//line hecbench_marchingcubes.go:132
 						var t0_ float32
 //line hecbench_marchingcubes.go:117
 						t0_ = gc_c3r[gc_lane]
@@ -1204,14 +1175,12 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:118
 							t1_ = archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
 							gc_if7 := t0_.Less(minV)
-//line hecbench_marchingcubes.go:119
 							if gc_if7.ToBits() != 0 {
 //line hecbench_marchingcubes.go:119
 								minV = t0_.Merge(minV, gc_if7)
 							}
 //line hecbench_marchingcubes.go:122
 							gc_if8 := t1_.Greater(maxV)
-//line hecbench_marchingcubes.go:122
 							if gc_if8.ToBits() != 0 {
 //line hecbench_marchingcubes.go:122
 								maxV = t1_.Merge(maxV, gc_if8)
@@ -1238,14 +1207,12 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:118
 							t1_ = archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
 							gc_if5 := t0_.Less(minV)
-//line hecbench_marchingcubes.go:119
 							if gc_if5.ToBits() != 0 {
 //line hecbench_marchingcubes.go:119
 								minV = t0_.Merge(minV, gc_if5)
 							}
 //line hecbench_marchingcubes.go:122
 							gc_if6 := t1_.Greater(maxV)
-//line hecbench_marchingcubes.go:122
 							if gc_if6.ToBits() != 0 {
 //line hecbench_marchingcubes.go:122
 								maxV = t1_.Merge(maxV, gc_if6)
@@ -1264,11 +1231,8 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						if gc_left6&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:135
 						minV := gc_l_minV2[gc_lane]
-//line hecbench_marchingcubes.go:137
 						maxV := gc_l_maxV2[gc_lane]
-//line hecbench_marchingcubes.go:139
 						t0_ := gc_l_t0_[gc_lane]
 //line hecbench_marchingcubes.go:141
 						var t1_ float32
@@ -1306,9 +1270,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:81
 					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:84
 					minV := gc_l_minV2[gc_lane]
-//line hecbench_marchingcubes.go:86
 					maxV := gc_l_maxV2[gc_lane]
 //line hecbench_marchingcubes.go:126
 					if laneid == 0 {
@@ -1347,30 +1309,25 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		_ = gc_dead
 		gc_left := gc_act
 		if compiled.SIMD {
-//line hecbench_marchingcubes.go:146
 			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line hecbench_marchingcubes.go:147
 			gc_vb2 := archsimd.BroadcastFloat32x8(isoValue)
 			gc_vb3 := archsimd.BroadcastUint32x8(1)
-//line hecbench_marchingcubes.go:150
 			gc_vb4 := archsimd.BroadcastUint32x8(0)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line hecbench_marchingcubes.go:150
 				gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_marchingcubes.go:147
 				gc_vb6 := archsimd.BroadcastFloat32x8(isoValue)
 				gc_vb7 := archsimd.BroadcastUint32x8(1)
-//line hecbench_marchingcubes.go:150
 				gc_vb8 := archsimd.BroadcastUint32x8(0)
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 					gc_rank := gc_w + gc_lane
 					gc_tx := gc_tidx2.X + gc_lane
-//line hecbench_marchingcubes.go:155
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line hecbench_marchingcubes.go:142
 					var tid uint32 = uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 					var bIdx uint32 = uint32(gc_bx)*mcCountingThreadNumLv1 + tid
@@ -1388,22 +1345,16 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					} else {
 //line hecbench_marchingcubes.go:147
 						var gc_lanes7 [8]float32
-//line hecbench_marchingcubes.go:147
 						for gc_k7 := range 8 {
-//line hecbench_marchingcubes.go:147
 							if 0xff&(1<<gc_k7) != 0 {
-//line hecbench_marchingcubes.go:147
 								gc_pos.Thread = gc_rank + gc_k7
 //line hecbench_marchingcubes.go:147
 								gc_lanes7[gc_k7] = minMax[(2*bIdx)+uint32(2*gc_k7)]
 							}
 						}
-//line hecbench_marchingcubes.go:147
 						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:147
 						gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
 					}
-//line hecbench_marchingcubes.go:147
 					var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:147
 					if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
@@ -1416,31 +1367,22 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					} else {
 //line hecbench_marchingcubes.go:147
 						var gc_lanes8 [8]float32
-//line hecbench_marchingcubes.go:147
 						for gc_k8 := range 8 {
-//line hecbench_marchingcubes.go:147
 							if 0xff&(1<<gc_k8) != 0 {
-//line hecbench_marchingcubes.go:147
 								gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_marchingcubes.go:147
 								gc_lanes8[gc_k8] = minMax[(2*bIdx+1)+uint32(2*gc_k8)]
 							}
 						}
-//line hecbench_marchingcubes.go:147
 						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:147
 						gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
 					}
-//line hecbench_marchingcubes.go:147
 					gc_if4 := gc_ld7.LessEqual(gc_vb6).And(gc_ld8.GreaterEqual(gc_vb6))
-//line hecbench_marchingcubes.go:147
 					if gc_if4.ToBits() != 0 {
 //line hecbench_marchingcubes.go:147
 						test = gc_vb7.Merge(test, gc_if4)
 					}
-//line hecbench_marchingcubes.go:147
 					gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_marchingcubes.go:147
 					if gc_else4.ToBits() != 0 {
 //line hecbench_marchingcubes.go:147
 						test = gc_vb8.Merge(test, gc_else4)
@@ -1464,12 +1406,10 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line hecbench_marchingcubes.go:162
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line hecbench_marchingcubes.go:142
 					var tid uint32 = uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 					var bIdx uint32 = uint32(gc_bx)*mcCountingThreadNumLv1 + tid
@@ -1487,22 +1427,16 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					} else {
 //line hecbench_marchingcubes.go:147
 						var gc_lanes3 [8]float32
-//line hecbench_marchingcubes.go:147
 						for gc_k3 := range 8 {
-//line hecbench_marchingcubes.go:147
 							if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_marchingcubes.go:147
 								gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_marchingcubes.go:147
 								gc_lanes3[gc_k3] = minMax[(2*bIdx)+uint32(2*gc_k3)]
 							}
 						}
-//line hecbench_marchingcubes.go:147
 						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:147
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 					}
-//line hecbench_marchingcubes.go:147
 					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:147
 					if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
@@ -1515,31 +1449,22 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					} else {
 //line hecbench_marchingcubes.go:147
 						var gc_lanes4 [8]float32
-//line hecbench_marchingcubes.go:147
 						for gc_k4 := range 8 {
-//line hecbench_marchingcubes.go:147
 							if 0xff&(1<<gc_k4) != 0 {
-//line hecbench_marchingcubes.go:147
 								gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_marchingcubes.go:147
 								gc_lanes4[gc_k4] = minMax[(2*bIdx+1)+uint32(2*gc_k4)]
 							}
 						}
-//line hecbench_marchingcubes.go:147
 						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:147
 						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
 					}
-//line hecbench_marchingcubes.go:147
 					gc_if2 := gc_ld3.LessEqual(gc_vb2).And(gc_ld4.GreaterEqual(gc_vb2))
-//line hecbench_marchingcubes.go:147
 					if gc_if2.ToBits() != 0 {
 //line hecbench_marchingcubes.go:147
 						test = gc_vb3.Merge(test, gc_if2)
 					}
-//line hecbench_marchingcubes.go:147
 					gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_marchingcubes.go:147
 					if gc_else2.ToBits() != 0 {
 //line hecbench_marchingcubes.go:147
 						test = gc_vb4.Merge(test, gc_else2)
@@ -1556,7 +1481,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line hecbench_marchingcubes.go:155
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1569,7 +1493,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
@@ -1581,7 +1504,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					test = 0
 				}
 				testSum := test
-//line hecbench_marchingcubes.go:155
 				gc_s_test[gc_rank] = test
 				gc_s_testSum[gc_rank] = testSum
 			}
@@ -1620,7 +1542,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:167
 					testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:154
 					gc_c1v[gc_lane] = testSum
@@ -1628,7 +1549,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			}
 //line hecbench_marchingcubes.go:154
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
-//line hecbench_marchingcubes.go:156
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1637,22 +1557,19 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					gc_tx = 0
 				}
 				gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:143
 				laneid := tid % 32
-//line hecbench_marchingcubes.go:145
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:154
 				tp := gc_c1r[gc_lane]
 				if laneid >= uint32(c0) {
 					testSum += tp
 				}
-//line hecbench_marchingcubes.go:159
 				gc_s_testSum[gc_rank] = testSum
 			}
 		}
 		{
-//line hecbench_marchingcubes.go:164
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1662,12 +1579,11 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:143
 				laneid := tid % 32
 //line hecbench_marchingcubes.go:145
 				warpid := tid >> 5
-//line hecbench_marchingcubes.go:147
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:159
 				if laneid == 31 {
@@ -1683,7 +1599,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_marchingcubes.go:175
 		var gc_m13 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1695,7 +1610,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:145
 				warpid := tid >> 5
@@ -1721,12 +1635,11 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:143
 					laneid := tid % 32
 //line hecbench_marchingcubes.go:164
 					warpSum := sums[laneid]
-//line hecbench_marchingcubes.go:166
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
@@ -1738,7 +1651,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 //line hecbench_marchingcubes.go:166
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
-//line hecbench_marchingcubes.go:168
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1749,22 +1661,19 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:142
 					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:143
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:145
 					warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:166
 					tp_ := gc_c2r[gc_lane]
 					if laneid >= uint32(c0_) {
 						warpSum += tp_
 					}
-//line hecbench_marchingcubes.go:171
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
 			{
-//line hecbench_marchingcubes.go:176
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1777,10 +1686,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:143
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:145
 					warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:171
 					sums[laneid] = warpSum
@@ -1789,16 +1697,13 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		}
 		gc_act = gc_save13 &^ gc_dead
 	}
-//line hecbench_marchingcubes.go:180
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:145
 			warpid := tid >> 5
-//line hecbench_marchingcubes.go:147
 			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:174
 			if warpid != 0 {
@@ -1810,7 +1715,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_s_testSum[gc_rank] = testSum
 		}
 	}
-//line hecbench_marchingcubes.go:185
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1818,11 +1722,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1834,11 +1736,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1850,11 +1750,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1866,11 +1764,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1882,11 +1778,9 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
 			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:144
 			bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
 			test := gc_s_test[gc_rank]
 			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:181
@@ -1923,60 +1817,50 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
 					voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
 				tid := uint32(gc_tx)
 				voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:199
 				y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-//line hecbench_marchingcubes.go:201
 				gc_s_y[gc_rank] = y
 			}
 			gc_ty++
@@ -2002,7 +1886,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_marchingcubes.go:217
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -2017,13 +1900,10 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:194
 				voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:193
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:197
 				x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-//line hecbench_marchingcubes.go:199
 				y := gc_s_y[gc_rank]
 //line hecbench_marchingcubes.go:201
 				z := tp * (mcVoxelZLv1 - 1)
@@ -2032,7 +1912,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 //line hecbench_marchingcubes.go:203
 				maxV := v
 				idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx))
-//line hecbench_marchingcubes.go:210
 				gc_l_z[gc_lane] = z
 				gc_l_v[gc_lane] = v
 				gc_l_minV[gc_lane] = minV
@@ -2040,15 +1919,14 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				gc_l_idx[gc_lane] = idx
 			}
 		}
-//line hecbench_marchingcubes.go:206
 		gc_save10 := gc_act
 		gc_in10 := gc_act
 		gc_left := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:205
 					var c0 uint32 = uint32(0)
+//line hecbench_marchingcubes.go:206
 					archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
@@ -2057,8 +1935,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					if gc_act>>gc_lane&0xff != 0xff {
 						continue
 					}
-//line hecbench_marchingcubes.go:205
 					var c0 uint32 = uint32(0)
+//line hecbench_marchingcubes.go:206
 					archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
 					gc_left &^= 0xff << gc_lane
 				}
@@ -2070,9 +1948,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_marchingcubes.go:205
 				c0 := uint32(0)
-//line hecbench_marchingcubes.go:207
 				gc_l_c0[gc_lane] = c0
 			}
 		}
@@ -2119,24 +1995,18 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:194
 					voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:197
 					x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-//line hecbench_marchingcubes.go:199
 					y := gc_s_y[gc_rank]
 					z := gc_l_z[gc_lane]
-//line hecbench_marchingcubes.go:202
 					v := gc_l_v[gc_lane]
-//line hecbench_marchingcubes.go:204
 					minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:206
 					maxV := gc_l_maxV[gc_lane]
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(1)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -2146,8 +2016,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 					}
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(2)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -2157,8 +2027,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 					}
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(3)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -2168,8 +2038,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 					}
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(4)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -2179,8 +2049,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 					}
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(5)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -2190,8 +2060,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 					}
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(6)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -2201,8 +2071,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						}
 					}
 					{
-//line hecbench_marchingcubes.go:206
 						c1 := uint32(7)
+//line hecbench_marchingcubes.go:207
 						v = mcF(x, y, z+c1)
 						if v < minV {
 							minV = v
@@ -2226,13 +2096,11 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:217
 							minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:217
 							_ = minV
 //line hecbench_marchingcubes.go:217
 							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:217
 							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:217
 							_ = t1
 //line hecbench_marchingcubes.go:217
 							t0.StoreSlice(gc_l_t0[gc_lane:])
@@ -2245,13 +2113,11 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 							}
 //line hecbench_marchingcubes.go:217
 							minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:217
 							_ = minV
 //line hecbench_marchingcubes.go:217
 							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:217
 							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:217
 							_ = t1
 //line hecbench_marchingcubes.go:217
 							t0.StoreSlice(gc_l_t0[gc_lane:])
@@ -2265,14 +2131,11 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:230
 						minV := gc_l_minV[gc_lane]
 						_ = minV
 //line hecbench_marchingcubes.go:217
 						var t0, t1 float32
-//line hecbench_marchingcubes.go:219
 						_ = t1
-//line hecbench_marchingcubes.go:218
 						gc_l_t0[gc_lane] = t0
 					}
 				}
@@ -2284,7 +2147,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:218
 							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
-//line hecbench_marchingcubes.go:218
 							_ = maxV
 //line hecbench_marchingcubes.go:218
 							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -2301,7 +2163,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 							}
 //line hecbench_marchingcubes.go:218
 							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
-//line hecbench_marchingcubes.go:218
 							_ = maxV
 //line hecbench_marchingcubes.go:218
 							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -2319,9 +2180,9 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						if gc_left3&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:231
 						maxV := gc_l_maxV[gc_lane]
 						_ = maxV
+//line hecbench_marchingcubes.go:233
 						var t0 float32
 //line hecbench_marchingcubes.go:218
 						t0 = gc_c1r[gc_lane]
@@ -2345,14 +2206,12 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 //line hecbench_marchingcubes.go:219
 							t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 							gc_if3 := t0.Less(minV)
-//line hecbench_marchingcubes.go:220
 							if gc_if3.ToBits() != 0 {
 //line hecbench_marchingcubes.go:220
 								minV = t0.Merge(minV, gc_if3)
 							}
 //line hecbench_marchingcubes.go:223
 							gc_if4 := t1.Greater(maxV)
-//line hecbench_marchingcubes.go:223
 							if gc_if4.ToBits() != 0 {
 //line hecbench_marchingcubes.go:223
 								maxV = t1.Merge(maxV, gc_if4)
@@ -2379,14 +2238,12 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 //line hecbench_marchingcubes.go:219
 							t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
 							gc_if := t0.Less(minV)
-//line hecbench_marchingcubes.go:220
 							if gc_if.ToBits() != 0 {
 //line hecbench_marchingcubes.go:220
 								minV = t0.Merge(minV, gc_if)
 							}
 //line hecbench_marchingcubes.go:223
 							gc_if2 := t1.Greater(maxV)
-//line hecbench_marchingcubes.go:223
 							if gc_if2.ToBits() != 0 {
 //line hecbench_marchingcubes.go:223
 								maxV = t1.Merge(maxV, gc_if2)
@@ -2405,11 +2262,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_marchingcubes.go:236
 						minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:238
 						maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:240
 						t0 := gc_l_t0[gc_lane]
 //line hecbench_marchingcubes.go:242
 						var t1 float32
@@ -2439,15 +2293,10 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:195
 					v := gc_l_v[gc_lane]
-//line hecbench_marchingcubes.go:197
 					minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:199
 					maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:201
 					idx := gc_l_idx[gc_lane]
 //line hecbench_marchingcubes.go:227
 					if tid == 0 {
@@ -2466,10 +2315,8 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 			gc_act = gc_in10 &^ gc_dead
 			gc_left5 := gc_act
 			if compiled.SIMD {
-//line hecbench_marchingcubes.go:205
 				gc_vb := archsimd.BroadcastUint32x8(1)
 				if gc_act == ^uint32(0) {
-//line hecbench_marchingcubes.go:205
 					gc_vb2 := archsimd.BroadcastUint32x8(1)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:205
@@ -2501,7 +2348,6 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					if gc_left5&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:218
 					c0 := gc_l_c0[gc_lane]
 //line hecbench_marchingcubes.go:205
 					c0++
@@ -2546,7 +2392,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:249
 				id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
@@ -2562,7 +2407,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					test = 0
 				}
 				testSum := test
-//line hecbench_marchingcubes.go:264
 				gc_s_test[gc_rank] = test
 				gc_s_testSum[gc_rank] = testSum
 			}
@@ -2601,7 +2445,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:276
 					testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:263
 					gc_c1v[gc_lane] = testSum
@@ -2609,7 +2452,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			}
 //line hecbench_marchingcubes.go:263
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
-//line hecbench_marchingcubes.go:265
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2618,22 +2460,19 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					gc_tx = 0
 				}
 				gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:246
 				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:247
 				laneid := tid % 32
-//line hecbench_marchingcubes.go:249
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:263
 				tp := gc_c1r[gc_lane]
 				if laneid >= uint32(c0) {
 					testSum += tp
 				}
-//line hecbench_marchingcubes.go:268
 				gc_s_testSum[gc_rank] = testSum
 			}
 		}
 		{
-//line hecbench_marchingcubes.go:273
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2643,11 +2482,10 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:247
 				laneid := tid % 32
 				warpid := tid >> 5
-//line hecbench_marchingcubes.go:250
 				testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:268
 				if laneid == 31 {
@@ -2663,7 +2501,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_marchingcubes.go:284
 		var gc_m13 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -2675,7 +2512,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:248
 				warpid := tid >> 5
@@ -2701,12 +2537,11 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:247
 					laneid := tid % 32
 //line hecbench_marchingcubes.go:273
 					warpSum := sums[laneid]
-//line hecbench_marchingcubes.go:275
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
@@ -2718,7 +2553,6 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				}
 //line hecbench_marchingcubes.go:275
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
-//line hecbench_marchingcubes.go:277
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2729,22 +2563,19 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes.go:246
 					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:247
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:249
 					warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:275
 					tp_ := gc_c2r[gc_lane]
 					if laneid >= uint32(c0_) {
 						warpSum += tp_
 					}
-//line hecbench_marchingcubes.go:280
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
 			{
-//line hecbench_marchingcubes.go:285
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2757,10 +2588,9 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:247
 					laneid := tid % 32
-//line hecbench_marchingcubes.go:249
 					warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_marchingcubes.go:280
 					sums[laneid] = warpSum
@@ -2769,16 +2599,13 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		}
 		gc_act = gc_save13 &^ gc_dead
 	}
-//line hecbench_marchingcubes.go:289
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:248
 			warpid := tid >> 5
-//line hecbench_marchingcubes.go:250
 			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:283
 			if warpid != 0 {
@@ -2790,17 +2617,14 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			gc_s_testSum[gc_rank] = testSum
 		}
 	}
-//line hecbench_marchingcubes.go:294
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
 			tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:249
 			id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
 			id1 := id0 / mcVoxelNumLv2
-//line hecbench_marchingcubes.go:252
 			test := gc_s_test[gc_rank]
 			testSum := gc_s_testSum[gc_rank]
 //line hecbench_marchingcubes.go:290

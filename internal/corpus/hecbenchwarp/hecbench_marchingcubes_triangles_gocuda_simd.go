@@ -41,7 +41,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 //line hecbench_marchingcubes_triangles.go:43
 	blockId := blockIndicesLv2[gc_bx]
 	tp := blockId
-//line hecbench_marchingcubes_triangles.go:46
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -49,55 +48,45 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank] = x
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank] = x
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank] = x
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank] = x
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 			tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:45
 			x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-//line hecbench_marchingcubes_triangles.go:47
 			gc_s_x[gc_rank] = x
 		}
 	}
@@ -110,19 +99,15 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
 				ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
 				tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:47
 				y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
 				z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-//line hecbench_marchingcubes_triangles.go:50
 				x := gc_s_x[gc_rank]
-//line hecbench_marchingcubes_triangles.go:49
 				eds := uint32(7)
+//line hecbench_marchingcubes_triangles.go:50
 				value[mcValueIdx(tz, ty, tx)] = mcF(x, y, z)
 				v := value[mcValueIdx(tz, ty, tx)]
 				if tx == mcVoxelXLv2-1 {
@@ -147,7 +132,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					}
 				}
 				eds <<= 13
-//line hecbench_marchingcubes_triangles.go:76
 				gc_s_eds[gc_rank] = eds
 				gc_s_v[gc_rank] = v
 			}
@@ -189,16 +173,12 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
 				ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
 				tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:44
 				eds := gc_s_eds[gc_rank]
-//line hecbench_marchingcubes_triangles.go:75
 				cubeCase := uint32(0)
+//line hecbench_marchingcubes_triangles.go:76
 				if value[mcValueIdx(tz, ty, tx)] < isoValue {
 					cubeCase |= 1
 				}
@@ -239,7 +219,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 //line hecbench_marchingcubes_triangles.go:117
 				sumVertices := numVertices
 				sumTriangles := numTriangles
-//line hecbench_marchingcubes_triangles.go:125
 				gc_s_cubeCase[gc_rank] = cubeCase
 				gc_s_distinctEdges[gc_rank] = distinctEdges
 				gc_s_numTriangles[gc_rank] = numTriangles
@@ -282,7 +261,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes_triangles.go:134
 					sumVertices := gc_s_sumVertices[gc_rank]
 //line hecbench_marchingcubes_triangles.go:121
 					gc_c1v[gc_lane] = sumVertices
@@ -328,7 +306,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes_triangles.go:135
 					sumTriangles := gc_s_sumTriangles[gc_rank]
 //line hecbench_marchingcubes_triangles.go:121
 					tp0 := gc_c1r[gc_lane]
@@ -338,7 +315,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 			}
 //line hecbench_marchingcubes_triangles.go:122
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, c0, 32, &gc_c2r)
-//line hecbench_marchingcubes_triangles.go:124
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -354,15 +330,11 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					}
 				}
 				gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
 				ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
 				tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 				laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:115
 				sumVertices := gc_s_sumVertices[gc_rank]
 				sumTriangles := gc_s_sumTriangles[gc_rank]
 				tp0 := gc_l_tp0[gc_lane]
@@ -372,13 +344,11 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					sumVertices += tp0
 					sumTriangles += tp1
 				}
-//line hecbench_marchingcubes_triangles.go:128
 				gc_s_sumVertices[gc_rank] = sumVertices
 				gc_s_sumTriangles[gc_rank] = sumTriangles
 			}
 		}
 		{
-//line hecbench_marchingcubes_triangles.go:134
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -395,16 +365,12 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
 				ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
 				tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 				laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
 				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-//line hecbench_marchingcubes_triangles.go:116
 				sumVertices := gc_s_sumVertices[gc_rank]
 				sumTriangles := gc_s_sumTriangles[gc_rank]
 //line hecbench_marchingcubes_triangles.go:128
@@ -425,7 +391,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_marchingcubes_triangles.go:148
 		var gc_m17 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -444,11 +409,8 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
 				ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
 				tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:114
 				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
@@ -481,18 +443,14 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 					tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
 					ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
 					tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
 //line hecbench_marchingcubes_triangles.go:134
 					warpSumVertices := sumsVertices[laneid]
 					warpSumTriangles := sumsTriangles[laneid]
-//line hecbench_marchingcubes_triangles.go:138
 					gc_l_warpSumVertices[gc_lane] = warpSumVertices
 					gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
 				}
@@ -509,7 +467,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes_triangles.go:144
 					warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
 					_ = warpSumTriangles
 //line hecbench_marchingcubes_triangles.go:137
@@ -518,7 +475,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				}
 //line hecbench_marchingcubes_triangles.go:138
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumTriangles, c0_, 32, &gc_c4r)
-//line hecbench_marchingcubes_triangles.go:140
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_ty := gc_tidx.Y
@@ -536,19 +492,13 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_marchingcubes_triangles.go:42
 					tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
 					ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
 					tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:115
 					warpSumVertices := gc_l_warpSumVertices[gc_lane]
-//line hecbench_marchingcubes_triangles.go:117
 					warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
-//line hecbench_marchingcubes_triangles.go:119
 					tp0_ := gc_l_tp0_[gc_lane]
 //line hecbench_marchingcubes_triangles.go:138
 					tp1_ := gc_c4r[gc_lane]
@@ -556,13 +506,11 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 						warpSumVertices += tp0_
 						warpSumTriangles += tp1_
 					}
-//line hecbench_marchingcubes_triangles.go:144
 					gc_l_warpSumVertices[gc_lane] = warpSumVertices
 					gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
 				}
 			}
 			{
-//line hecbench_marchingcubes_triangles.go:150
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_ty := gc_tidx.Y
@@ -582,17 +530,12 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 					tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
 					ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
 					tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
 					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:115
 					warpSumVertices := gc_l_warpSumVertices[gc_lane]
-//line hecbench_marchingcubes_triangles.go:117
 					warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
 //line hecbench_marchingcubes_triangles.go:144
 					sumsVertices[laneid] = warpSumVertices
@@ -603,28 +546,22 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 		gc_act = gc_save17 &^ gc_dead
 	}
 	{
-//line hecbench_marchingcubes_triangles.go:154
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
 				ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
 				tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:114
 				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-//line hecbench_marchingcubes_triangles.go:116
 				eds := gc_s_eds[gc_rank]
 				distinctEdges := gc_s_distinctEdges[gc_rank]
 				numTriangles := gc_s_numTriangles[gc_rank]
 				numVertices := gc_s_numVertices[gc_rank]
 				sumVertices := gc_s_sumVertices[gc_rank]
-//line hecbench_marchingcubes_triangles.go:122
 				sumTriangles := gc_s_sumTriangles[gc_rank]
 //line hecbench_marchingcubes_triangles.go:148
 				if warpid != 0 {
@@ -641,7 +578,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 				sumTriangles = sumTriangles + sumsTriangles[31] - numTriangles
 				vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
 			}
-//line hecbench_marchingcubes_triangles.go:163
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -650,6 +586,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 		}
 	}
 	compiled.OutOfLine(func() {
+//line hecbench_marchingcubes_triangles.go:171
 		vertexIndices := vertexIndices[:128]
 //line hecbench_marchingcubes_triangles.go:173
 		value := value[:225]
@@ -666,23 +603,18 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 //line hecbench_marchingcubes_triangles.go:185
 		gc_s_numTriangles := gc_s_numTriangles[:gc_n]
 		{
-//line hecbench_marchingcubes_triangles.go:188
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
 					tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
 					ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
 					tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:47
 					y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
 					z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-//line hecbench_marchingcubes_triangles.go:50
 					x := gc_s_x[gc_rank]
 					v := gc_s_v[gc_rank]
 					cubeCase := gc_s_cubeCase[gc_rank]
@@ -692,8 +624,8 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					for c0_2 := uint32(0); c0_2 < numTriangles; c0_2++ {
 						{
 							{
-//line hecbench_marchingcubes_triangles.go:164
 								c1 := uint32(0)
+//line hecbench_marchingcubes_triangles.go:165
 								edgeID := triTable[16*cubeCase+3*c0_2+c1]
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
@@ -701,8 +633,8 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
 							}
 							{
-//line hecbench_marchingcubes_triangles.go:164
 								c1 := uint32(1)
+//line hecbench_marchingcubes_triangles.go:165
 								edgeID := triTable[16*cubeCase+3*c0_2+c1]
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
@@ -710,8 +642,8 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
 							}
 							{
-//line hecbench_marchingcubes_triangles.go:164
 								c1 := uint32(2)
+//line hecbench_marchingcubes_triangles.go:165
 								edgeID := triTable[16*cubeCase+3*c0_2+c1]
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
@@ -720,13 +652,9 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 							}
 						}
 					}
-//line hecbench_marchingcubes_triangles.go:174
 					zp := float32(0)
-//line hecbench_marchingcubes_triangles.go:174
 					cx := float32(0)
-//line hecbench_marchingcubes_triangles.go:174
 					cy := float32(0)
-//line hecbench_marchingcubes_triangles.go:174
 					cz := float32(0)
 //line hecbench_marchingcubes_triangles.go:176
 					if distinctEdges&(1<<15) != 0 {
@@ -752,7 +680,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					atomic.Add(&coordZ[0], cz)
 					atomic.Add(&coordZP[0], zp)
 				}
-//line hecbench_marchingcubes_triangles.go:203
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0

@@ -57,9 +57,9 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:30
 						tid := gc_bx*gc_bdx + gc_tx
 						{
+//line hecbench_meanshift.go:32
 							row := tid * msD
 							newPosition := [msD]float32{0}
 							totWeight := float32(0)
@@ -68,18 +68,18 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 								sqDist := float32(0)
 								{
 									{
-//line hecbench_meanshift.go:38
 										j := int(0)
+//line hecbench_meanshift.go:39
 										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
 									{
-//line hecbench_meanshift.go:38
 										j := int(1)
+//line hecbench_meanshift.go:39
 										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
 									{
-//line hecbench_meanshift.go:38
 										j := int(2)
+//line hecbench_meanshift.go:39
 										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
 								}
@@ -88,18 +88,18 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 									weight := expf(-sqDist / msDblSigmaSq)
 									{
 										{
-//line hecbench_meanshift.go:43
 											j_ := int(0)
+//line hecbench_meanshift.go:44
 											newPosition[j_] += weight * data[rowN+j_]
 										}
 										{
-//line hecbench_meanshift.go:43
 											j_ := int(1)
+//line hecbench_meanshift.go:44
 											newPosition[j_] += weight * data[rowN+j_]
 										}
 										{
-//line hecbench_meanshift.go:43
 											j_ := int(2)
+//line hecbench_meanshift.go:44
 											newPosition[j_] += weight * data[rowN+j_]
 										}
 									}
@@ -109,18 +109,18 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 							}
 							{
 								{
-//line hecbench_meanshift.go:49
 									j_2 := int(0)
+//line hecbench_meanshift.go:50
 									dataNext[row+j_2] = newPosition[j_2] / totWeight
 								}
 								{
-//line hecbench_meanshift.go:49
 									j_2 := int(1)
+//line hecbench_meanshift.go:50
 									dataNext[row+j_2] = newPosition[j_2] / totWeight
 								}
 								{
-//line hecbench_meanshift.go:49
 									j_2 := int(2)
+//line hecbench_meanshift.go:50
 									dataNext[row+j_2] = newPosition[j_2] / totWeight
 								}
 							}
@@ -128,7 +128,6 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 					}
 				}
 			}
-//line hecbench_meanshift.go:56
 		})
 	}
 }

@@ -21,15 +21,14 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:64
 	localData := gocuda.Shared[float32](t, msTileWidth*msD)[:msTileWidth*msD]
 	validData := gocuda.Shared[float32](t, msTileWidth)[:msTileWidth]
-//line hecbench_meanshift.go:67
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
@@ -39,7 +38,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
@@ -49,7 +47,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
@@ -59,7 +56,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
@@ -69,18 +65,15 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:72
 		newPosition := [msD]float32{0}
 		totWeight := float32(0)
-//line hecbench_meanshift.go:76
 		gc_s_newPosition[gc_rank] = newPosition
 		gc_s_totWeight[gc_rank] = totWeight
 	}
 //line hecbench_meanshift.go:76
 	for tt := 0; tt < msBlocks; tt++ {
-//line hecbench_meanshift.go:78
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:68
 				lid := gc_tx
 //line hecbench_meanshift.go:71
 				localRow := lid * msD
@@ -89,43 +82,43 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 				if tidInTile < msN {
 					rowInTile := tidInTile * msD
 					{
-//line hecbench_meanshift.go:80
 						j := int(0)
+//line hecbench_meanshift.go:81
 						localData[localRow+j] = data[rowInTile+j]
 					}
 					{
-//line hecbench_meanshift.go:80
 						j := int(1)
+//line hecbench_meanshift.go:81
 						localData[localRow+j] = data[rowInTile+j]
 					}
 					{
-//line hecbench_meanshift.go:80
 						j := int(2)
+//line hecbench_meanshift.go:81
 						localData[localRow+j] = data[rowInTile+j]
 					}
 					validData[lid] = 1
 				} else {
 					{
-//line hecbench_meanshift.go:85
 						j_ := int(0)
+//line hecbench_meanshift.go:86
 						localData[localRow+j_] = 0
 					}
 					{
-//line hecbench_meanshift.go:85
 						j_ := int(1)
+//line hecbench_meanshift.go:86
 						localData[localRow+j_] = 0
 					}
 					{
-//line hecbench_meanshift.go:85
 						j_ := int(2)
+//line hecbench_meanshift.go:86
 						localData[localRow+j_] = 0
 					}
 					validData[lid] = 0
 				}
 			}
 		}
-//line hecbench_meanshift.go:93
 		compiled.OutOfLine(func() {
+//line hecbench_meanshift.go:94
 			localData := localData[:192]
 //line hecbench_meanshift.go:96
 			validData := validData[:64]
@@ -134,16 +127,14 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:100
 			gc_s_totWeight := gc_s_totWeight[:gc_n]
 			{
-//line hecbench_meanshift.go:103
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:68
 						lid := gc_tx
+//line hecbench_meanshift.go:69
 						tid := gc_bx*gc_bdx + lid
 						row := tid * msD
-//line hecbench_meanshift.go:72
 						newPosition := gc_s_newPosition[gc_rank]
 						totWeight := gc_s_totWeight[gc_rank]
 //line hecbench_meanshift.go:91
@@ -153,20 +144,20 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 							sqDist := float32(0.)
 							{
 								{
-//line hecbench_meanshift.go:95
 									j_2 := int(0)
+//line hecbench_meanshift.go:96
 									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
 								{
-//line hecbench_meanshift.go:95
 									j_2 := int(1)
+//line hecbench_meanshift.go:96
 									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
 								{
-//line hecbench_meanshift.go:95
 									j_2 := int(2)
+//line hecbench_meanshift.go:96
 									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
@@ -176,18 +167,18 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 								weight := expf(-sqDist / msDblSigmaSq)
 								{
 									{
-//line hecbench_meanshift.go:101
 										j_3 := int(0)
+//line hecbench_meanshift.go:102
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
 									{
-//line hecbench_meanshift.go:101
 										j_3 := int(1)
+//line hecbench_meanshift.go:102
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
 									{
-//line hecbench_meanshift.go:101
 										j_3 := int(2)
+//line hecbench_meanshift.go:102
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
 								}
@@ -202,9 +193,9 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			}
 		})
 	}
-//line hecbench_meanshift.go:115
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_meanshift.go:117
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(msN, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -214,26 +205,25 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:68
 			lid := gc_tx
+//line hecbench_meanshift.go:69
 			tid := gc_bx*gc_bdx + lid
 			row := tid * msD
-//line hecbench_meanshift.go:72
 			newPosition := gc_s_newPosition[gc_rank]
 			totWeight := gc_s_totWeight[gc_rank]
 			{
-//line hecbench_meanshift.go:110
 				j_4 := int(0)
+//line hecbench_meanshift.go:111
 				dataNext[row+j_4] = newPosition[j_4] / totWeight
 			}
 			{
-//line hecbench_meanshift.go:110
 				j_4 := int(1)
+//line hecbench_meanshift.go:111
 				dataNext[row+j_4] = newPosition[j_4] / totWeight
 			}
 			{
-//line hecbench_meanshift.go:110
 				j_4 := int(2)
+//line hecbench_meanshift.go:111
 				dataNext[row+j_4] = newPosition[j_4] / totWeight
 			}
 		}

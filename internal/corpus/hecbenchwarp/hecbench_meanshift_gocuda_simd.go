@@ -23,15 +23,14 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:64
 	localData := gocuda.Shared[float32](t, msTileWidth*msD)[:msTileWidth*msD]
 	validData := gocuda.Shared[float32](t, msTileWidth)[:msTileWidth]
-//line hecbench_meanshift.go:67
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
 			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
@@ -41,7 +40,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
@@ -51,7 +49,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
@@ -61,7 +58,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
 			totWeight := float32(0)
-//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
@@ -71,33 +67,26 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:72
 		newPosition := [msD]float32{0}
 		totWeight := float32(0)
-//line hecbench_meanshift.go:76
 		gc_s_newPosition[gc_rank] = newPosition
 		gc_s_totWeight[gc_rank] = totWeight
 	}
 //line hecbench_meanshift.go:76
 	for tt := 0; tt < msBlocks; tt++ {
-//line hecbench_meanshift.go:78
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line hecbench_meanshift.go:68
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_meanshift.go:83
 				gc_vb := archsimd.BroadcastFloat32x8(1)
-//line hecbench_meanshift.go:86
 				gc_vb2 := archsimd.BroadcastFloat32x8(0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line hecbench_meanshift.go:68
 					var lid int = gc_tx
 //line hecbench_meanshift.go:71
 					var localRow int = lid * msD
 //line hecbench_meanshift.go:77
 					var tidInTile int = tt*msTileWidth + lid
 					if lid < 0 || lid > len(validData)-8 {
-//line hecbench_meanshift.go:78
 						break
 					}
 //line hecbench_meanshift.go:78
@@ -105,272 +94,189 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:78
 						var rowInTile int = tidInTile *
 							msD
-//line hecbench_meanshift.go:79
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:79
 						var gc_lanes [8]float32
-//line hecbench_meanshift.go:79
 						for gc_k := range 8 {
-//line hecbench_meanshift.go:79
 							if 0xff&(1<<gc_k) != 0 {
-//line hecbench_meanshift.go:79
 								gc_pos.Thread = gc_rank + gc_k
 //line hecbench_meanshift.go:79
 								gc_lanes[gc_k] = data[(rowInTile+compiled.Trip(0))+3*gc_k]
 							}
 						}
-//line hecbench_meanshift.go:81
 						gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
 						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line hecbench_meanshift.go:81
 						var gc_lanes2 [8]float32
-//line hecbench_meanshift.go:81
 						gc_ld.Store(&gc_lanes2)
-//line hecbench_meanshift.go:81
 						for gc_k2 := range 8 {
-//line hecbench_meanshift.go:81
 							if 0xff&(1<<gc_k2) != 0 {
-//line hecbench_meanshift.go:81
 								gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_meanshift.go:81
 								localData[(localRow+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
-//line hecbench_meanshift.go:81
 						gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:81
 						var gc_lanes3 [8]float32
-//line hecbench_meanshift.go:81
 						for gc_k3 := range 8 {
-//line hecbench_meanshift.go:81
 							if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_meanshift.go:81
 								gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_meanshift.go:81
 								gc_lanes3[gc_k3] = data[(rowInTile+compiled.Trip(1))+3*gc_k3]
 							}
 						}
-//line hecbench_meanshift.go:81
 						gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line hecbench_meanshift.go:81
 						var gc_lanes4 [8]float32
-//line hecbench_meanshift.go:81
 						gc_ld2.Store(&gc_lanes4)
-//line hecbench_meanshift.go:81
 						for gc_k4 := range 8 {
-//line hecbench_meanshift.go:81
 							if 0xff&(1<<gc_k4) != 0 {
-//line hecbench_meanshift.go:81
 								gc_pos.Thread = gc_rank + gc_k4
 //line hecbench_meanshift.go:81
 								localData[(localRow+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
 							}
 						}
-//line hecbench_meanshift.go:81
 						gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:81
 						var gc_lanes5 [8]float32
-//line hecbench_meanshift.go:81
 						for gc_k5 := range 8 {
-//line hecbench_meanshift.go:81
 							if 0xff&(1<<gc_k5) != 0 {
-//line hecbench_meanshift.go:81
 								gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_meanshift.go:81
 								gc_lanes5[gc_k5] = data[(rowInTile+compiled.Trip(2))+3*gc_k5]
 							}
 						}
-//line hecbench_meanshift.go:81
 						gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line hecbench_meanshift.go:81
 						var gc_lanes6 [8]float32
-//line hecbench_meanshift.go:81
 						gc_ld3.Store(&gc_lanes6)
-//line hecbench_meanshift.go:81
 						for gc_k6 := range 8 {
-//line hecbench_meanshift.go:81
 							if 0xff&(1<<gc_k6) != 0 {
-//line hecbench_meanshift.go:81
 								gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_meanshift.go:81
 								localData[(localRow+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
-//line hecbench_meanshift.go:81
 						gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
 						gc_vb.StoreSlice(validData[lid:])
 					} else {
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(msN, tidInTile, 8))))
-//line hecbench_meanshift.go:78
 						if gc_if.ToBits() != 0 {
 //line hecbench_meanshift.go:78
 							var rowInTile int = tidInTile *
 								msD
-//line hecbench_meanshift.go:79
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:79
 							var gc_lanes7 [8]float32
-//line hecbench_meanshift.go:79
 							for gc_k7 := range 8 {
-//line hecbench_meanshift.go:79
 								if gc_if.ToBits()&(1<<gc_k7) != 0 {
-//line hecbench_meanshift.go:79
 									gc_pos.Thread = gc_rank + gc_k7
 //line hecbench_meanshift.go:79
 									gc_lanes7[gc_k7] = data[(rowInTile+compiled.Trip(0))+3*gc_k7]
 								}
 							}
-//line hecbench_meanshift.go:81
 							gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
 							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line hecbench_meanshift.go:81
 							var gc_lanes8 [8]float32
-//line hecbench_meanshift.go:81
 							gc_ld4.Store(&gc_lanes8)
-//line hecbench_meanshift.go:81
 							for gc_k8 := range 8 {
-//line hecbench_meanshift.go:81
 								if gc_if.ToBits()&(1<<gc_k8) != 0 {
-//line hecbench_meanshift.go:81
 									gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_meanshift.go:81
 									localData[(localRow+compiled.Trip(0))+3*gc_k8] = gc_lanes8[gc_k8]
 								}
 							}
-//line hecbench_meanshift.go:81
 							gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:81
 							var gc_lanes9 [8]float32
-//line hecbench_meanshift.go:81
 							for gc_k9 := range 8 {
-//line hecbench_meanshift.go:81
 								if gc_if.ToBits()&(1<<gc_k9) != 0 {
-//line hecbench_meanshift.go:81
 									gc_pos.Thread = gc_rank + gc_k9
 //line hecbench_meanshift.go:81
 									gc_lanes9[gc_k9] = data[(rowInTile+compiled.Trip(1))+3*gc_k9]
 								}
 							}
-//line hecbench_meanshift.go:81
 							gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
 							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line hecbench_meanshift.go:81
 							var gc_lanes10 [8]float32
-//line hecbench_meanshift.go:81
 							gc_ld5.Store(&gc_lanes10)
-//line hecbench_meanshift.go:81
 							for gc_k10 := range 8 {
-//line hecbench_meanshift.go:81
 								if gc_if.ToBits()&(1<<gc_k10) != 0 {
-//line hecbench_meanshift.go:81
 									gc_pos.Thread = gc_rank + gc_k10
 //line hecbench_meanshift.go:81
 									localData[(localRow+compiled.Trip(1))+3*gc_k10] = gc_lanes10[gc_k10]
 								}
 							}
-//line hecbench_meanshift.go:81
 							gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:81
 							var gc_lanes11 [8]float32
-//line hecbench_meanshift.go:81
 							for gc_k11 := range 8 {
-//line hecbench_meanshift.go:81
 								if gc_if.ToBits()&(1<<gc_k11) != 0 {
-//line hecbench_meanshift.go:81
 									gc_pos.Thread = gc_rank + gc_k11
 //line hecbench_meanshift.go:81
 									gc_lanes11[gc_k11] = data[(rowInTile+compiled.Trip(2))+3*gc_k11]
 								}
 							}
-//line hecbench_meanshift.go:81
 							gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
 							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line hecbench_meanshift.go:81
 							var gc_lanes12 [8]float32
-//line hecbench_meanshift.go:81
 							gc_ld6.Store(&gc_lanes12)
-//line hecbench_meanshift.go:81
 							for gc_k12 := range 8 {
-//line hecbench_meanshift.go:81
 								if gc_if.ToBits()&(1<<gc_k12) != 0 {
-//line hecbench_meanshift.go:81
 									gc_pos.Thread = gc_rank + gc_k12
 //line hecbench_meanshift.go:81
 									localData[(localRow+compiled.Trip(2))+3*gc_k12] = gc_lanes12[gc_k12]
 								}
 							}
-//line hecbench_meanshift.go:81
 							gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
 							gc_vb.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_if).StoreSlice(validData[lid:])
 						}
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_meanshift.go:83
 						if gc_else.ToBits() != 0 {
 //line hecbench_meanshift.go:83
 							var gc_lanes13 [8]float32
-//line hecbench_meanshift.go:83
 							gc_vb2.Store(&gc_lanes13)
-//line hecbench_meanshift.go:83
 							for gc_k13 := range 8 {
-//line hecbench_meanshift.go:83
 								if gc_else.ToBits()&(1<<gc_k13) != 0 {
-//line hecbench_meanshift.go:83
 									gc_pos.Thread = gc_rank + gc_k13
 //line hecbench_meanshift.go:86
 									localData[(localRow+compiled.Trip(0))+3*gc_k13] = gc_lanes13[gc_k13]
 								}
 							}
-//line hecbench_meanshift.go:86
 							gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:86
 							var gc_lanes14 [8]float32
-//line hecbench_meanshift.go:86
 							gc_vb2.Store(&gc_lanes14)
-//line hecbench_meanshift.go:86
 							for gc_k14 := range 8 {
-//line hecbench_meanshift.go:86
 								if gc_else.ToBits()&(1<<gc_k14) != 0 {
-//line hecbench_meanshift.go:86
 									gc_pos.Thread = gc_rank + gc_k14
 //line hecbench_meanshift.go:86
 									localData[(localRow+compiled.Trip(1))+3*gc_k14] = gc_lanes14[gc_k14]
 								}
 							}
-//line hecbench_meanshift.go:86
 							gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:86
 							var gc_lanes15 [8]float32
-//line hecbench_meanshift.go:86
 							gc_vb2.Store(&gc_lanes15)
-//line hecbench_meanshift.go:86
 							for gc_k15 := range 8 {
-//line hecbench_meanshift.go:86
 								if gc_else.ToBits()&(1<<gc_k15) != 0 {
-//line hecbench_meanshift.go:86
 									gc_pos.Thread = gc_rank + gc_k15
 //line hecbench_meanshift.go:86
 									localData[(localRow+compiled.Trip(2))+3*gc_k15] = gc_lanes15[gc_k15]
 								}
 							}
-//line hecbench_meanshift.go:86
 							gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:86
 							gc_vb2.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_else).StoreSlice(validData[lid:])
@@ -382,7 +288,6 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:68
 				lid := gc_tx
 //line hecbench_meanshift.go:71
 				localRow := lid * msD
@@ -391,44 +296,44 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 				if tidInTile < msN {
 					rowInTile := tidInTile * msD
 					{
-//line hecbench_meanshift.go:80
 						j := int(0)
+//line hecbench_meanshift.go:81
 						localData[localRow+j] = data[rowInTile+j]
 					}
 					{
-//line hecbench_meanshift.go:80
 						j := int(1)
+//line hecbench_meanshift.go:81
 						localData[localRow+j] = data[rowInTile+j]
 					}
 					{
-//line hecbench_meanshift.go:80
 						j := int(2)
+//line hecbench_meanshift.go:81
 						localData[localRow+j] = data[rowInTile+j]
 					}
 					validData[lid] = 1
 				} else {
 					{
-//line hecbench_meanshift.go:85
 						j_ := int(0)
+//line hecbench_meanshift.go:86
 						localData[localRow+j_] = 0
 					}
 					{
-//line hecbench_meanshift.go:85
 						j_ := int(1)
+//line hecbench_meanshift.go:86
 						localData[localRow+j_] = 0
 					}
 					{
-//line hecbench_meanshift.go:85
 						j_ := int(2)
+//line hecbench_meanshift.go:86
 						localData[localRow+j_] = 0
 					}
 					validData[lid] = 0
 				}
 			}
 		}
-//line hecbench_meanshift.go:93
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
+//line hecbench_meanshift.go:95
 			localData := localData[:192]
 //line hecbench_meanshift.go:97
 			validData := validData[:64]
@@ -437,16 +342,14 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:101
 			gc_s_totWeight := gc_s_totWeight[:gc_n]
 			{
-//line hecbench_meanshift.go:104
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:68
 						lid := gc_tx
+//line hecbench_meanshift.go:69
 						tid := gc_bx*gc_bdx + lid
 						row := tid * msD
-//line hecbench_meanshift.go:72
 						newPosition := gc_s_newPosition[gc_rank]
 						totWeight := gc_s_totWeight[gc_rank]
 //line hecbench_meanshift.go:91
@@ -456,20 +359,20 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 							sqDist := float32(0.)
 							{
 								{
-//line hecbench_meanshift.go:95
 									j_2 := int(0)
+//line hecbench_meanshift.go:96
 									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
 								{
-//line hecbench_meanshift.go:95
 									j_2 := int(1)
+//line hecbench_meanshift.go:96
 									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
 								{
-//line hecbench_meanshift.go:95
 									j_2 := int(2)
+//line hecbench_meanshift.go:96
 									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
@@ -479,18 +382,18 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 								weight := expf(-sqDist / msDblSigmaSq)
 								{
 									{
-//line hecbench_meanshift.go:101
 										j_3 := int(0)
+//line hecbench_meanshift.go:102
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
 									{
-//line hecbench_meanshift.go:101
 										j_3 := int(1)
+//line hecbench_meanshift.go:102
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
 									{
-//line hecbench_meanshift.go:101
 										j_3 := int(2)
+//line hecbench_meanshift.go:102
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
 								}
@@ -505,9 +408,9 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			}
 		})
 	}
-//line hecbench_meanshift.go:115
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line hecbench_meanshift.go:117
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(msN, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -517,26 +420,25 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:68
 			lid := gc_tx
+//line hecbench_meanshift.go:69
 			tid := gc_bx*gc_bdx + lid
 			row := tid * msD
-//line hecbench_meanshift.go:72
 			newPosition := gc_s_newPosition[gc_rank]
 			totWeight := gc_s_totWeight[gc_rank]
 			{
-//line hecbench_meanshift.go:110
 				j_4 := int(0)
+//line hecbench_meanshift.go:111
 				dataNext[row+j_4] = newPosition[j_4] / totWeight
 			}
 			{
-//line hecbench_meanshift.go:110
 				j_4 := int(1)
+//line hecbench_meanshift.go:111
 				dataNext[row+j_4] = newPosition[j_4] / totWeight
 			}
 			{
-//line hecbench_meanshift.go:110
 				j_4 := int(2)
+//line hecbench_meanshift.go:111
 				dataNext[row+j_4] = newPosition[j_4] / totWeight
 			}
 		}

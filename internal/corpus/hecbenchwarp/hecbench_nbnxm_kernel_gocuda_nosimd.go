@@ -35,7 +35,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 	gc_s_fCiBufZ := make([][8]float32, gc_b.Len())
 //line hecbench_nbnxm_kernel.go:21
 	const prunedClusterPairSize = nbClSize * nbSplitClSize
-//line hecbench_nbnxm_kernel.go:27
 	bidx := uint32(gc_bz)
 //line hecbench_nbnxm_kernel.go:31
 	const localMemSize = nbNumClusterPerSupercluster*nbClSize*int(unsafe.Sizeof(Float4{})) +
@@ -52,38 +51,30 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
-//line hecbench_nbnxm_kernel.go:46
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 			{
 				gc_rank := gc_step + 1
-//line hecbench_nbnxm_kernel.go:45
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 			{
 				gc_rank := gc_step + 2
-//line hecbench_nbnxm_kernel.go:45
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 			{
 				gc_rank := gc_step + 3
-//line hecbench_nbnxm_kernel.go:45
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 		}
@@ -91,7 +82,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 			gc_s_smXq[gc_rank] = smXq
 		}
 	} else {
@@ -102,7 +92,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 			{
@@ -110,7 +99,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 			{
@@ -118,7 +106,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 			{
@@ -126,7 +113,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 		}
@@ -134,7 +120,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-//line hecbench_nbnxm_kernel.go:40
 			gc_s_smXq[gc_rank] = smXq
 		}
 	}
@@ -148,38 +133,30 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
 				gc_rank := gc_step3 + 0
-//line hecbench_nbnxm_kernel.go:49
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
 				gc_rank := gc_step3 + 1
-//line hecbench_nbnxm_kernel.go:47
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
 				gc_rank := gc_step3 + 2
-//line hecbench_nbnxm_kernel.go:47
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
 				gc_rank := gc_step3 + 3
-//line hecbench_nbnxm_kernel.go:47
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 		}
@@ -187,7 +164,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 			gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 		}
 	} else {
@@ -198,7 +174,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
@@ -206,7 +181,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
@@ -214,7 +188,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
@@ -222,7 +195,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 		}
@@ -230,7 +202,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:40
 			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-//line hecbench_nbnxm_kernel.go:42
 			gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 		}
 	}
@@ -258,16 +229,13 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 //line hecbench_nbnxm_kernel.go:68
 		gc_s_fCiBufZ := gc_s_fCiBufZ[:gc_n]
 		{
-//line hecbench_nbnxm_kernel.go:71
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
 					tidxi := uint32(gc_tx)
 					tidxj := uint32(gc_ty)
-//line hecbench_nbnxm_kernel.go:27
 					smXq := gc_s_smXq[gc_rank]
 //line hecbench_nbnxm_kernel.go:42
 					smAtomTypeI := unsafe.Slice((*int32)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
@@ -293,7 +261,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						smXq[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = xqi
 						smAtomTypeI[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = aAtomTypes[ai]
 					}
-//line hecbench_nbnxm_kernel.go:74
 					gc_s_smAtomTypeI[gc_rank] = smAtomTypeI
 				}
 				gc_ty++
@@ -329,13 +296,11 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_nbnxm_kernel.go:77
 		gc_save28 := gc_act
 		gc_in28 := gc_act
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_nbnxm_kernel.go:76
 			j4 := cij4Start
-//line hecbench_nbnxm_kernel.go:78
 			gc_l_j4[gc_lane] = j4
 		}
 		for {
@@ -345,7 +310,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			}
 			gc_act = gc_in28 &^ gc_dead
 			var gc_m28, gc_skip28 uint32
-//line hecbench_nbnxm_kernel.go:88
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -381,23 +345,18 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty)
-//line hecbench_nbnxm_kernel.go:24
 					tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:26
 					tidx := tidxj*nbClSize + tidxi
 //line hecbench_nbnxm_kernel.go:29
 					imeiIdx := tidx / prunedClusterPairSize
-//line hecbench_nbnxm_kernel.go:31
 					j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:77
 					imask := aPlistCJ4[j4].Imei[imeiIdx].Imask
-//line hecbench_nbnxm_kernel.go:79
 					gc_l_imask[gc_lane] = imask
 				}
 			}
-//line hecbench_nbnxm_kernel.go:83
 			var gc_m11 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -414,13 +373,11 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			gc_save11 := gc_act
 			gc_act = gc_save11 & gc_m11
 			if gc_act != 0 {
-//line hecbench_nbnxm_kernel.go:79
 				gc_skip28 |= gc_act
 				gc_act = 0
 			}
 			gc_act = gc_save11 &^ gc_dead &^ gc_skip28
 			{
-//line hecbench_nbnxm_kernel.go:85
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_ty := gc_tidx.Y
@@ -438,33 +395,26 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty)
-//line hecbench_nbnxm_kernel.go:24
 					tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:26
 					tidx := tidxj*nbClSize + tidxi
 //line hecbench_nbnxm_kernel.go:29
 					imeiIdx := tidx / prunedClusterPairSize
-//line hecbench_nbnxm_kernel.go:31
 					j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:81
 					wexclIdx := aPlistCJ4[j4].Imei[imeiIdx].ExclInd
 					wexcl := aPlistExcl[wexclIdx].Pair[tidx&(prunedClusterPairSize-1)]
-//line hecbench_nbnxm_kernel.go:85
 					gc_l_wexcl[gc_lane] = wexcl
 				}
 			}
-//line hecbench_nbnxm_kernel.go:85
 			gc_save25 := gc_act
 			gc_in25 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_nbnxm_kernel.go:84
 				jm := 0
-//line hecbench_nbnxm_kernel.go:86
 				gc_l_jm[gc_lane] = jm
 			}
 			for {
@@ -474,7 +424,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				}
 				gc_act = gc_in25 &^ gc_dead
 				var gc_m25, gc_skip25 uint32
-//line hecbench_nbnxm_kernel.go:96
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -499,14 +448,11 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					imask := gc_l_imask[gc_lane]
-//line hecbench_nbnxm_kernel.go:101
 					jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:85
 					maskSet := imask&(nbSuperClInteractionMask<<(jm*nbNumClusterPerSupercluster)) != 0
-//line hecbench_nbnxm_kernel.go:87
 					gc_l_maskSet[gc_lane] = maskSet
 				}
-//line hecbench_nbnxm_kernel.go:90
 				var gc_m14 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -523,13 +469,11 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_save14 := gc_act
 				gc_act = gc_save14 & gc_m14
 				if gc_act != 0 {
-//line hecbench_nbnxm_kernel.go:87
 					gc_skip25 |= gc_act
 					gc_act = 0
 				}
 				gc_act = gc_save14 &^ gc_dead &^ gc_skip25
 				{
-//line hecbench_nbnxm_kernel.go:93
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
@@ -547,21 +491,16 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
 						tidxi := uint32(gc_tx)
 						tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:73
 						nonSelfInteraction := !(nbScishift == nbCentralShiftIndex && tidxj <= tidxi)
-//line hecbench_nbnxm_kernel.go:75
 						smXq := gc_s_smXq[gc_rank]
 						smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
 						smAtomTypeI := gc_s_smAtomTypeI[gc_rank]
 						j4 := gc_l_j4[gc_lane]
-//line hecbench_nbnxm_kernel.go:80
 						imask := gc_l_imask[gc_lane]
-//line hecbench_nbnxm_kernel.go:82
 						wexcl := gc_l_wexcl[gc_lane]
-//line hecbench_nbnxm_kernel.go:84
 						jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:89
 						maskJI := uint32(1) << (jm * nbNumClusterPerSupercluster)
@@ -633,8 +572,8 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							maskJI += maskJI
 						}
 						{
-//line hecbench_nbnxm_kernel.go:103
 							i_ := int32(1)
+//line hecbench_nbnxm_kernel.go:104
 							if imask&maskJI != 0 {
 //line hecbench_nbnxm_kernel.go:106
 								ci_ := sci*nbNumClusterPerSupercluster + i_
@@ -690,8 +629,8 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							maskJI += maskJI
 						}
 						{
-//line hecbench_nbnxm_kernel.go:103
 							i_ := int32(2)
+//line hecbench_nbnxm_kernel.go:104
 							if imask&maskJI != 0 {
 //line hecbench_nbnxm_kernel.go:106
 								ci_ := sci*nbNumClusterPerSupercluster + i_
@@ -747,8 +686,8 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							maskJI += maskJI
 						}
 						{
-//line hecbench_nbnxm_kernel.go:103
 							i_ := int32(3)
+//line hecbench_nbnxm_kernel.go:104
 							if imask&maskJI != 0 {
 //line hecbench_nbnxm_kernel.go:106
 								ci_ := sci*nbNumClusterPerSupercluster + i_
@@ -804,8 +743,8 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							maskJI += maskJI
 						}
 						{
-//line hecbench_nbnxm_kernel.go:103
 							i_ := int32(4)
+//line hecbench_nbnxm_kernel.go:104
 							if imask&maskJI != 0 {
 //line hecbench_nbnxm_kernel.go:106
 								ci_ := sci*nbNumClusterPerSupercluster + i_
@@ -861,8 +800,8 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							maskJI += maskJI
 						}
 						{
-//line hecbench_nbnxm_kernel.go:103
 							i_ := int32(5)
+//line hecbench_nbnxm_kernel.go:104
 							if imask&maskJI != 0 {
 //line hecbench_nbnxm_kernel.go:106
 								ci_ := sci*nbNumClusterPerSupercluster + i_
@@ -918,8 +857,8 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							maskJI += maskJI
 						}
 						{
-//line hecbench_nbnxm_kernel.go:103
 							i_ := int32(6)
+//line hecbench_nbnxm_kernel.go:104
 							if imask&maskJI != 0 {
 //line hecbench_nbnxm_kernel.go:106
 								ci_ := sci*nbNumClusterPerSupercluster + i_
@@ -975,8 +914,8 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							maskJI += maskJI
 						}
 						{
-//line hecbench_nbnxm_kernel.go:103
 							i_ := int32(7)
+//line hecbench_nbnxm_kernel.go:104
 							if imask&maskJI != 0 {
 //line hecbench_nbnxm_kernel.go:106
 								ci_ := sci*nbNumClusterPerSupercluster + i_
@@ -1033,13 +972,11 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						}
 //line hecbench_nbnxm_kernel.go:167
 						var smBuf []float32 = smReductionBuffer
-//line hecbench_nbnxm_kernel.go:167
 						_ = smBuf
 //line hecbench_nbnxm_kernel.go:167
 						var f NbFloat3 = fCjBuf
 //line hecbench_nbnxm_kernel.go:167
 						var aidx int32 = aj
-//line hecbench_nbnxm_kernel.go:179
 						gc_l_f[gc_lane] = f
 						gc_l_aidx[gc_lane] = aidx
 					}
@@ -1050,15 +987,12 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_nbnxm_kernel.go:174
 					f := gc_l_f[gc_lane]
-//line hecbench_nbnxm_kernel.go:176
 					aidx := gc_l_aidx[gc_lane]
 //line hecbench_nbnxm.go:211
 					var f_ NbFloat3 = f
 //line hecbench_nbnxm.go:211
 					var aidx_ int32 = aidx
-//line hecbench_nbnxm.go:214
 					gc_l_f_[gc_lane] = f_
 					gc_l_aidx_[gc_lane] = aidx_
 				}
@@ -1068,12 +1002,10 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_nbnxm.go:218
 					f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:188
 					gc_c1v[gc_lane] = f_[0]
 				}
-//line hecbench_nbnxm.go:188
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, 1, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -1087,7 +1019,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_c2v[gc_lane] = f_[1]
 					gc_l_f_[gc_lane] = f_
 				}
-//line hecbench_nbnxm.go:189
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, 1, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -1101,7 +1032,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_c3v[gc_lane] = f_[2]
 					gc_l_f_[gc_lane] = f_
 				}
-//line hecbench_nbnxm.go:190
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, 1, 32, &gc_c3r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1116,13 +1046,11 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:167
 						var tidxi_ int32 = int32(tidxi)
 //line hecbench_nbnxm.go:211
 						var tidxi_2 int32 = tidxi_
-//line hecbench_nbnxm.go:213
 						f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:190
 						f_[2] += gc_c3r[gc_lane]
@@ -1134,7 +1062,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						gc_l_f_[gc_lane] = f_
 					}
 				}
-//line hecbench_nbnxm.go:195
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -1148,7 +1075,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_c5v[gc_lane] = f_[2]
 					gc_l_f_[gc_lane] = f_
 				}
-//line hecbench_nbnxm.go:196
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c5v, 2, 32, &gc_c5r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1163,13 +1089,11 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:167
 						var tidxi_ int32 = int32(tidxi)
 //line hecbench_nbnxm.go:211
 						var tidxi_2 int32 = tidxi_
-//line hecbench_nbnxm.go:213
 						f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:196
 						f_[2] += gc_c5r[gc_lane]
@@ -1181,7 +1105,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						gc_l_f_[gc_lane] = f_
 					}
 				}
-//line hecbench_nbnxm.go:202
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, 4, 32, &gc_c6r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1196,15 +1119,12 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:167
 						var tidxi_ int32 = int32(tidxi)
 //line hecbench_nbnxm.go:211
 						var tidxi_2 int32 = tidxi_
-//line hecbench_nbnxm.go:213
 						f_ := gc_l_f_[gc_lane]
-//line hecbench_nbnxm.go:215
 						aidx_ := gc_l_aidx_[gc_lane]
 //line hecbench_nbnxm.go:202
 						f_[0] += gc_c6r[gc_lane]
@@ -1220,7 +1140,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_nbnxm.go:217
 					jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:84
 					jm++
@@ -1228,13 +1147,11 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				}
 			}
 			gc_act = gc_save25 &^ gc_dead
-//line hecbench_nbnxm_kernel.go:90
 			gc_act = gc_in28 &^ gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_nbnxm_kernel.go:97
 				j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:76
 				j4 += 1
@@ -1261,7 +1178,6 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 //line hecbench_nbnxm.go:131
 	const bufStride = nbClSize * nbClSize
 	const clSizeLog2 = nbClSizeLog2
-//line hecbench_nbnxm.go:134
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
@@ -1273,9 +1189,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		var fCiBufY_ []float32 = gc_s_fCiBufY[gc_rank][:]
 //line hecbench_nbnxm_kernel.go:178
 		var fCiBufZ_ []float32 = gc_s_fCiBufZ[gc_rank][:]
-//line hecbench_nbnxm.go:134
 		fShiftBuf := float32(0.0)
-//line hecbench_nbnxm.go:140
 		gc_s_smBuf_[gc_rank] = smBuf_
 		gc_s_fCiBufX_[gc_rank] = fCiBufX_
 		gc_s_fCiBufY_[gc_rank] = fCiBufY_
@@ -1293,22 +1207,18 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxi_3 int32 = int32(tidxi)
-//line hecbench_nbnxm_kernel.go:25
 						tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1317,22 +1227,18 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxi_3 int32 = int32(tidxi)
-//line hecbench_nbnxm_kernel.go:25
 						tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1341,22 +1247,18 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxi_3 int32 = int32(tidxi)
-//line hecbench_nbnxm_kernel.go:25
 						tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1365,22 +1267,18 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxi_3 int32 = int32(tidxi)
-//line hecbench_nbnxm_kernel.go:25
 						tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-//line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1389,22 +1287,18 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
 					tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxi_3 int32 = int32(tidxi)
-//line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
 					tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 					smBuf_ := gc_s_smBuf_[gc_rank]
 					fCiBufX_ := gc_s_fCiBufX_[gc_rank]
 					fCiBufY_ := gc_s_fCiBufY_[gc_rank]
 					fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-//line hecbench_nbnxm.go:138
 					smBuf_[tidx_] = fCiBufX_[ciOffset]
 					smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
 					smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
@@ -1418,23 +1312,19 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 //line hecbench_nbnxm.go:145
 		i_2 := int32(nbClSize / 2)
 		for j := clSizeLog2 - 1; j > 0; j-- {
-//line hecbench_nbnxm.go:148
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:24
 					tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm.go:133
 					tidx_ := tidxi_3 + tidxj_2*nbClSize
-//line hecbench_nbnxm.go:135
 					smBuf_ := gc_s_smBuf_[gc_rank]
 //line hecbench_nbnxm.go:147
 					if tidxj_2 < i_2 {
@@ -1457,17 +1347,14 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
 					tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxi_3 int32 = int32(tidxi)
-//line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:136
 					aidx_2 := (sci_2*nbNumClusterPerSupercluster+ciOffset)*nbClSize + tidxi_3
-//line hecbench_nbnxm.go:138
 					smBuf_ := gc_s_smBuf_[gc_rank]
 					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:161
@@ -1499,11 +1386,9 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
@@ -1518,11 +1403,9 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
@@ -1537,11 +1420,9 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
@@ -1556,11 +1437,9 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 					fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 					if calcFShift {
@@ -1575,11 +1454,9 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:25
 				tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
 				var tidxj_2 int32 = int32(tidxj)
-//line hecbench_nbnxm_kernel.go:180
 				fShiftBuf := gc_s_fShiftBuf[gc_rank]
 //line hecbench_nbnxm.go:174
 				if calcFShift {

@@ -15,8 +15,10 @@ import (
 func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	bid := gc_bx
 //line hecbench_scan2.go:23
@@ -130,7 +132,50 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_scan2.go:21
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:31
+					output[gid] += value[0]
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_scan2.go:21
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:31
+					output[gid] += value[0]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_scan2.go:21
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:31
+					output[gid] += value[0]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line hecbench_scan2.go:21
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:31
+					output[gid] += value[0]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -147,8 +192,10 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []float32, blockSize uint32, sumBuffer []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -249,7 +296,54 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line hecbench_scan2.go:44
+				gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:47
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line hecbench_scan2.go:44
+				gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:47
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line hecbench_scan2.go:44
+				gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:47
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line hecbench_scan2.go:44
+				gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:47
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
@@ -308,7 +402,46 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:51
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:51
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:51
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:51
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:51
 			cache0 := block[0]
@@ -531,7 +664,54 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:62
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:62
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:62
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:62
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -765,8 +945,10 @@ var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32, blockSize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -867,7 +1049,54 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line hecbench_scan2.go:88
+				gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:93
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line hecbench_scan2.go:88
+				gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:93
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line hecbench_scan2.go:88
+				gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:93
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line hecbench_scan2.go:88
+				gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:93
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
@@ -926,7 +1155,46 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:97
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:97
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:97
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:97
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:97
 			cache0 := block[0]
@@ -1149,7 +1417,54 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:108
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:108
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:108
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:108
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx

@@ -39,9 +39,7 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
 		gi := gIdata[bid*int64(N):]
 		gout := gOdata[bid*int64(N):]
-//line hecbench_scan.go:43
 		offset := 1
-//line hecbench_scan.go:45
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -49,8 +47,8 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
 					thid := gc_tx
+//line hecbench_scan.go:35
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -63,8 +61,8 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
 					thid := gc_tx
+//line hecbench_scan.go:35
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -77,8 +75,8 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
 					thid := gc_tx
+//line hecbench_scan.go:35
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -91,8 +89,8 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
 					thid := gc_tx
+//line hecbench_scan.go:35
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -105,8 +103,8 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
 				thid := gc_tx
+//line hecbench_scan.go:35
 				a := thid
 				b := a + (N / 2)
 				oa := scanOffset(a)
@@ -117,8 +115,8 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 			}
 		}
 		for d := N >> 1; d > 0; d >>= 1 {
-//line hecbench_scan.go:46
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_scan.go:47
 			if gc_bound := d; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -126,7 +124,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
 					thid := gc_tx
 //line hecbench_scan.go:47
 					ai := offset*(2*thid+1) - 1
@@ -155,7 +152,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-//line hecbench_scan.go:61
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -163,7 +159,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-//line hecbench_scan.go:61
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -171,7 +166,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-//line hecbench_scan.go:61
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -179,7 +173,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 				}
-//line hecbench_scan.go:61
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -191,8 +184,8 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 //line hecbench_scan.go:60
 		for d_ := 1; d_ < N; d_ *= 2 {
 			offset >>= 1
-//line hecbench_scan.go:63
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_scan.go:64
 			if gc_bound := d_; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -200,7 +193,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
 					thid := gc_tx
 //line hecbench_scan.go:64
 					ai_ := offset*(2*thid+1) - 1
@@ -213,7 +205,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 				}
 			}
 		}
-//line hecbench_scan.go:77
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -221,8 +212,8 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
 					thid := gc_tx
+//line hecbench_scan.go:35
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -235,8 +226,8 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
 					thid := gc_tx
+//line hecbench_scan.go:35
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -249,8 +240,8 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
 					thid := gc_tx
+//line hecbench_scan.go:35
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -263,8 +254,8 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
 					thid := gc_tx
+//line hecbench_scan.go:35
 					a := thid
 					b := a + (N / 2)
 					oa := scanOffset(a)
@@ -277,8 +268,8 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
 				thid := gc_tx
+//line hecbench_scan.go:35
 				a := thid
 				b := a + (N / 2)
 				oa := scanOffset(a)
@@ -310,12 +301,11 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
 		gi := gIdata[bid*int64(N):]
 		gout := gOdata[bid*int64(N):]
-//line hecbench_scan.go:92
 		offset := 1
-//line hecbench_scan.go:94
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 2 * 1
 			gc_off := 1
+//line hecbench_scan.go:97
 			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(gi)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(gi)) {
 				for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line hecbench_scan.go:93
@@ -329,7 +319,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 						thid := gc_tx
 //line hecbench_scan.go:93
 						temp[2*thid] = gi[2*thid]
@@ -339,7 +328,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 						thid := gc_tx
 //line hecbench_scan.go:93
 						temp[2*thid] = gi[2*thid]
@@ -349,7 +337,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 						thid := gc_tx
 //line hecbench_scan.go:93
 						temp[2*thid] = gi[2*thid]
@@ -359,7 +346,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 						thid := gc_tx
 //line hecbench_scan.go:93
 						temp[2*thid] = gi[2*thid]
@@ -369,7 +355,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 					thid := gc_tx
 //line hecbench_scan.go:93
 					temp[2*thid] = gi[2*thid]
@@ -384,8 +369,8 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				d /= 4
 				continue
 			}
-//line hecbench_scan.go:102
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_scan.go:103
 			if gc_bound := d; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -399,11 +384,9 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						temp[gc_idx3] += temp[gc_idx4]
 					}
 				} else {
-//line hecbench_scan.go:112
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 						thid := gc_tx
 //line hecbench_scan.go:106
 						ai := offset*(2*thid+1) - 1
@@ -435,13 +418,11 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 //line hecbench_scan.go:114
 						gc_at[0] = 0
 					}
-//line hecbench_scan.go:118
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line hecbench_scan.go:114
 						gc_at[0] = 0
 					}
 				} else {
-//line hecbench_scan.go:118
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
@@ -452,7 +433,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -460,7 +440,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -468,7 +447,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 							temp[N-1] = 0
 						}
 						{
-//line hecbench_scan.go:118
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -476,7 +454,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 							temp[N-1] = 0
 						}
 					}
-//line hecbench_scan.go:118
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -495,8 +472,8 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 			}
 //line hecbench_scan.go:117
 			offset >>= 1
-//line hecbench_scan.go:119
 			gc_from, gc_to := 0, gc_bdx
+//line hecbench_scan.go:120
 			if gc_bound := d_; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -512,11 +489,9 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						temp[gc_idx6] += tt
 					}
 				} else {
-//line hecbench_scan.go:128
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 						thid := gc_tx
 //line hecbench_scan.go:120
 						ai_ := offset*(2*thid+1) - 1
@@ -528,10 +503,10 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				}
 			}
 		}
-//line hecbench_scan.go:132
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride4 := 2 * 1
 			gc_off7 := 1
+//line hecbench_scan.go:135
 			if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := 0, 0+gc_stride4*(0), gc_off7+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride4, gc_idx8+gc_stride4 {
 //line hecbench_scan.go:127
@@ -545,7 +520,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 						thid := gc_tx
 //line hecbench_scan.go:127
 						gout[2*thid] = temp[2*thid]
@@ -555,7 +529,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 						thid := gc_tx
 //line hecbench_scan.go:127
 						gout[2*thid] = temp[2*thid]
@@ -565,7 +538,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 						thid := gc_tx
 //line hecbench_scan.go:127
 						gout[2*thid] = temp[2*thid]
@@ -575,7 +547,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 						thid := gc_tx
 //line hecbench_scan.go:127
 						gout[2*thid] = temp[2*thid]
@@ -585,7 +556,6 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
 					thid := gc_tx
 //line hecbench_scan.go:127
 					gout[2*thid] = temp[2*thid]

@@ -56,9 +56,9 @@ func gc_body_spmvCsrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numRows int, 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_simplespmv.go:15
 						i := gc_bx*gc_bdx + gc_tx
 						{
+//line hecbench_simplespmv.go:17
 							rowStart := rowIndices[i]
 							rowEnd := rowIndices[i+1]
 							temp := float32(0)
@@ -136,10 +136,10 @@ func gc_body_spmvDenseKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numRows int
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_simplespmv.go:53
 						i := gc_bx*gc_bdx + gc_tx
 						{
 							temp := float32(0)
+//line hecbench_simplespmv.go:56
 							for j := 0; j < numRows; j++ {
 								if matrix[i*numRows+j] != 0 {
 									temp += matrix[i*numRows+j] * x[j]

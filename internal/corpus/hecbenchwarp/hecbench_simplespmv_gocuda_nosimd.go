@@ -24,7 +24,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_simplespmv.go:50
 		var gc_m6 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -41,8 +40,8 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_simplespmv.go:33
 				m := gc_bx*gc_bdy + gc_ty
+//line hecbench_simplespmv.go:34
 				if m < numRows {
 					gc_m6 |= 1 << gc_lane
 				}
@@ -69,7 +68,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_simplespmv.go:33
 					m := gc_bx*gc_bdy + gc_ty
 //line hecbench_simplespmv.go:35
 					rowStart := rowIndices[m]
@@ -78,7 +76,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					for n := rowStart + gc_tx; n < rowEnd; n += BS {
 						temp += values[n] * x[colIndices[n]]
 					}
-//line hecbench_simplespmv.go:44
 					gc_l_temp[gc_lane] = temp
 				}
 			}
@@ -93,7 +90,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_simplespmv.go:49
 						temp := gc_l_temp[gc_lane]
 //line hecbench_simplespmv.go:42
 						temp += gc_c1r[gc_lane]
@@ -119,9 +115,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_simplespmv.go:33
 					m := gc_bx*gc_bdy + gc_ty
-//line hecbench_simplespmv.go:35
 					temp := gc_l_temp[gc_lane]
 //line hecbench_simplespmv.go:44
 					y[m] = temp

@@ -26,7 +26,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_simplespmv.go:50
 		var gc_m6 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -43,8 +42,8 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_simplespmv.go:33
 				m := gc_bx*gc_bdy + gc_ty
+//line hecbench_simplespmv.go:34
 				if m < numRows {
 					gc_m6 |= 1 << gc_lane
 				}
@@ -71,7 +70,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_simplespmv.go:33
 					m := gc_bx*gc_bdy + gc_ty
 //line hecbench_simplespmv.go:35
 					rowStart := rowIndices[m]
@@ -80,7 +78,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					for n := rowStart + gc_tx; n < rowEnd; n += BS {
 						temp += values[n] * x[colIndices[n]]
 					}
-//line hecbench_simplespmv.go:44
 					gc_l_temp[gc_lane] = temp
 				}
 			}
@@ -136,7 +133,6 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-//line hecbench_simplespmv.go:55
 								temp := gc_l_temp[gc_lane]
 //line hecbench_simplespmv.go:42
 								temp += gc_c1r[gc_lane]
@@ -164,9 +160,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_simplespmv.go:33
 					m := gc_bx*gc_bdy + gc_ty
-//line hecbench_simplespmv.go:35
 					temp := gc_l_temp[gc_lane]
 //line hecbench_simplespmv.go:44
 					y[m] = temp

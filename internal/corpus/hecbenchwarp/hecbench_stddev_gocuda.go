@@ -44,7 +44,6 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line hecbench_stddev.go:46
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -52,8 +51,8 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:29
 					i := int32(gc_bdx*gc_bx + gc_tx)
+//line hecbench_stddev.go:30
 					if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
@@ -62,8 +61,8 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:29
 					i := int32(gc_bdx*gc_bx + gc_tx)
+//line hecbench_stddev.go:30
 					if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
@@ -72,8 +71,8 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:29
 					i := int32(gc_bdx*gc_bx + gc_tx)
+//line hecbench_stddev.go:30
 					if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
@@ -82,8 +81,8 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:29
 					i := int32(gc_bdx*gc_bx + gc_tx)
+//line hecbench_stddev.go:30
 					if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
@@ -92,8 +91,8 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:29
 				i := int32(gc_bdx*gc_bx + gc_tx)
+//line hecbench_stddev.go:30
 				if i < D {
 					std[i] = sqrtf(std[i] / float32(N))
 				}

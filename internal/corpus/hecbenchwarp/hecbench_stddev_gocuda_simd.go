@@ -16,8 +16,10 @@ import (
 func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -38,7 +40,34 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			threadData := float32(0)
+			gc_s_threadData[gc_rank] = threadData
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			threadData := float32(0)
+			gc_s_threadData[gc_rank] = threadData
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			threadData := float32(0)
+			gc_s_threadData[gc_rank] = threadData
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			threadData := float32(0)
+			gc_s_threadData[gc_rank] = threadData
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadData := float32(0)
 		gc_s_threadData[gc_rank] = threadData
@@ -121,7 +150,38 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:59
+						sstd[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:59
+						sstd[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:59
+						sstd[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:59
+						sstd[gc_tx] = 0
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:59
@@ -131,10 +191,10 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 			{
-				gc_tx := gc_step + 0
+				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -144,7 +204,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step + 1
+				gc_tx := gc_step3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -154,7 +214,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step + 2
+				gc_tx := gc_step3 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -164,7 +224,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step + 3
+				gc_tx := gc_step3 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -174,7 +234,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -191,10 +251,10 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -205,7 +265,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -216,7 +276,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -227,7 +287,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41
@@ -238,7 +298,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					atomic.Add(&std[colId], sstd[thisColId])
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line hecbench_stddev.go:41

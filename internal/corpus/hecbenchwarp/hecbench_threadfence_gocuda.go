@@ -37,7 +37,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 //line hecbench_threadfence.go:20
 	isLastBlockDone := gocuda.Shared[bool](t, 1)[:1]
 	partialSum := gocuda.Shared[float32](t, 1)[:1]
-//line hecbench_threadfence.go:24
 	bid := uint32(gc_bx)
 	numBlocks := uint32(gc_gdx)
 	blockSize := uint32(gc_bdx)
@@ -48,7 +47,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 				lid := uint32(gc_tx)
 //line hecbench_threadfence.go:30
 				if lid == 0 {
@@ -59,7 +57,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 				lid := uint32(gc_tx)
 //line hecbench_threadfence.go:30
 				if lid == 0 {
@@ -70,7 +67,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 				lid := uint32(gc_tx)
 //line hecbench_threadfence.go:30
 				if lid == 0 {
@@ -81,7 +77,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 				lid := uint32(gc_tx)
 //line hecbench_threadfence.go:30
 				if lid == 0 {
@@ -92,7 +87,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 			lid := uint32(gc_tx)
 //line hecbench_threadfence.go:30
 			if lid == 0 {
@@ -107,8 +101,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 				lid := uint32(gc_tx)
+//line hecbench_threadfence.go:28
 				gid := bid*blockSize + lid
 //line hecbench_threadfence.go:35
 				if gid < uint32(N) {
@@ -119,8 +113,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 				lid := uint32(gc_tx)
+//line hecbench_threadfence.go:28
 				gid := bid*blockSize + lid
 //line hecbench_threadfence.go:35
 				if gid < uint32(N) {
@@ -131,8 +125,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 				lid := uint32(gc_tx)
+//line hecbench_threadfence.go:28
 				gid := bid*blockSize + lid
 //line hecbench_threadfence.go:35
 				if gid < uint32(N) {
@@ -143,8 +137,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 				lid := uint32(gc_tx)
+//line hecbench_threadfence.go:28
 				gid := bid*blockSize + lid
 //line hecbench_threadfence.go:35
 				if gid < uint32(N) {
@@ -155,8 +149,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 			lid := uint32(gc_tx)
+//line hecbench_threadfence.go:28
 			gid := bid*blockSize + lid
 //line hecbench_threadfence.go:35
 			if gid < uint32(N) {
@@ -168,7 +162,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 			lid := uint32(gc_tx)
 //line hecbench_threadfence.go:41
 			if lid == 0 {
@@ -192,7 +185,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 					lid := uint32(gc_tx)
 //line hecbench_threadfence.go:73
 					if lid == 0 {
@@ -203,7 +195,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 					lid := uint32(gc_tx)
 //line hecbench_threadfence.go:73
 					if lid == 0 {
@@ -214,7 +205,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 					lid := uint32(gc_tx)
 //line hecbench_threadfence.go:73
 					if lid == 0 {
@@ -225,7 +215,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 					lid := uint32(gc_tx)
 //line hecbench_threadfence.go:73
 					if lid == 0 {
@@ -236,7 +225,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 				lid := uint32(gc_tx)
 //line hecbench_threadfence.go:73
 				if lid == 0 {
@@ -257,7 +245,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 					lid := uint32(gc_tx)
 //line hecbench_threadfence.go:78
 					gc_start := int(lid)
@@ -285,6 +272,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 0
+//line hecbench_threadfence.go:88
 			if gc_off2 >= 0 && gc_off2 < len(result) && gc_off2 < len(count) {
 				gc_at := result[gc_off2:][:1]
 				gc_at2 := count[gc_off2:][:1]
@@ -292,7 +280,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-//line hecbench_threadfence.go:27
 						lid := uint32(gc_tx)
 //line hecbench_threadfence.go:84
 						if lid == 0 {
@@ -303,7 +290,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					}
 					{
 						gc_tx := gc_step4 + 1
-//line hecbench_threadfence.go:27
 						lid := uint32(gc_tx)
 //line hecbench_threadfence.go:84
 						if lid == 0 {
@@ -314,7 +300,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					}
 					{
 						gc_tx := gc_step4 + 2
-//line hecbench_threadfence.go:27
 						lid := uint32(gc_tx)
 //line hecbench_threadfence.go:84
 						if lid == 0 {
@@ -325,7 +310,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					}
 					{
 						gc_tx := gc_step4 + 3
-//line hecbench_threadfence.go:27
 						lid := uint32(gc_tx)
 //line hecbench_threadfence.go:84
 						if lid == 0 {
@@ -336,7 +320,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-//line hecbench_threadfence.go:27
 					lid := uint32(gc_tx)
 //line hecbench_threadfence.go:84
 					if lid == 0 {
@@ -352,7 +335,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 						lid := uint32(gc_tx)
 //line hecbench_threadfence.go:84
 						if lid == 0 {
@@ -365,7 +347,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 						lid := uint32(gc_tx)
 //line hecbench_threadfence.go:84
 						if lid == 0 {
@@ -378,7 +359,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 						lid := uint32(gc_tx)
 //line hecbench_threadfence.go:84
 						if lid == 0 {
@@ -391,7 +371,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 						lid := uint32(gc_tx)
 //line hecbench_threadfence.go:84
 						if lid == 0 {
@@ -404,7 +383,6 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_threadfence.go:27
 					lid := uint32(gc_tx)
 //line hecbench_threadfence.go:84
 					if lid == 0 {

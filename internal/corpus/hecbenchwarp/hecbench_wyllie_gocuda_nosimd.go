@@ -17,7 +17,6 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 	gc_n := gc_b.Len()
 	gc_s_temp := compiled.Scratch[int64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_wyllie.go:35
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -26,12 +25,10 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_wyllie.go:26
 			index := int32(gc_bx*gc_bdx + gc_tx)
+//line hecbench_wyllie.go:27
 			if !(index < size) {
-//line hecbench_wyllie.go:27
 				gc_exited[gc_rank] = true
-//line hecbench_wyllie.go:27
 				continue gc_L1
 			}
 //line hecbench_wyllie.go:28
@@ -40,7 +37,6 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 			_ = next
 		}
 	}
-//line hecbench_wyllie.go:29
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -49,7 +45,6 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line hecbench_wyllie.go:38
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -58,7 +53,6 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_wyllie.go:26
 				index := int32(gc_bx*gc_bdx + gc_tx)
 //line hecbench_wyllie.go:28
 				var node int64
@@ -67,45 +61,38 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:30
 				node = list[index]
 				if node>>32 == wyllieNIL {
-//line hecbench_wyllie.go:31
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
+//line hecbench_wyllie.go:34
 				next = list[node>>32]
 				if next>>32 == wyllieNIL {
-//line hecbench_wyllie.go:35
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
+//line hecbench_wyllie.go:38
 				temp := (node & wyllieMASK)
 				temp += (next & wyllieMASK)
 				temp += (next >> 32) << 32
-//line hecbench_wyllie.go:42
 				gc_s_temp[gc_rank] = temp
 			}
 		}
-//line hecbench_wyllie.go:47
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
-//line hecbench_wyllie.go:26
 			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line hecbench_wyllie.go:26
 				gc_alive2 := gc_all2
-//line hecbench_wyllie.go:26
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_wyllie.go:26
 					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-//line hecbench_wyllie.go:26
 				var index int32 = int32(gc_bx*gc_bdx + gc_tx)
 //line hecbench_wyllie.go:26
 				temp := lanes.LoadInt64x4Slice(gc_s_temp[gc_rank:])
 //line hecbench_wyllie.go:42
 				if int(index) < 0 || int(index) > len(list)-4 {
-//line hecbench_wyllie.go:42
 					break
 				}
 //line hecbench_wyllie.go:42
@@ -117,9 +104,7 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_wyllie.go:26
 				index := int32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_wyllie.go:28
 				temp := gc_s_temp[gc_rank]
 //line hecbench_wyllie.go:42
 				list[index] = temp

@@ -18,42 +18,33 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 	gc_n := gc_b.Len()
 	gc_s_temp := compiled.Scratch[int64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-//line hecbench_wyllie.go:35
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
-//line hecbench_wyllie.go:26
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_wyllie.go:26
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_wyllie.go:27
 			gc_vb := archsimd.BroadcastInt32x8(size)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line hecbench_wyllie.go:27
 				gc_alive := gc_all
-//line hecbench_wyllie.go:27
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_wyllie.go:27
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-//line hecbench_wyllie.go:26
 				index := archsimd.BroadcastInt32x8(int32(gc_bx*gc_bdx + gc_tx)).Add(gc_iota)
+//line hecbench_wyllie.go:27
 				gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_wyllie.go:27
 				if gc_alive.And(gc_if).ToBits() != 0 {
-//line hecbench_wyllie.go:27
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line hecbench_wyllie.go:27
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 //line hecbench_wyllie.go:28
 				var node int64
-//line hecbench_wyllie.go:28
 				_ = node
 //line hecbench_wyllie.go:28
 				var next int64
-//line hecbench_wyllie.go:28
 				_ = next
 			}
 			archsimd.ClearAVXUpperBits()
@@ -65,12 +56,10 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_wyllie.go:26
 			index := int32(gc_bx*gc_bdx + gc_tx)
+//line hecbench_wyllie.go:27
 			if !(index < size) {
-//line hecbench_wyllie.go:27
 				gc_exited[gc_rank] = true
-//line hecbench_wyllie.go:27
 				continue gc_L1
 			}
 //line hecbench_wyllie.go:28
@@ -79,7 +68,6 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 			_ = next
 		}
 	}
-//line hecbench_wyllie.go:29
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -88,7 +76,6 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-//line hecbench_wyllie.go:38
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -97,7 +84,6 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_wyllie.go:26
 				index := int32(gc_bx*gc_bdx + gc_tx)
 //line hecbench_wyllie.go:28
 				var node int64
@@ -106,46 +92,39 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:30
 				node = list[index]
 				if node>>32 == wyllieNIL {
-//line hecbench_wyllie.go:31
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
+//line hecbench_wyllie.go:34
 				next = list[node>>32]
 				if next>>32 == wyllieNIL {
-//line hecbench_wyllie.go:35
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
+//line hecbench_wyllie.go:38
 				temp := (node & wyllieMASK)
 				temp += (next & wyllieMASK)
 				temp += (next >> 32) << 32
-//line hecbench_wyllie.go:42
 				gc_s_temp[gc_rank] = temp
 			}
 		}
-//line hecbench_wyllie.go:47
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line hecbench_wyllie.go:26
 				gc_all4 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line hecbench_wyllie.go:26
 					gc_alive4 := gc_all4
-//line hecbench_wyllie.go:26
 					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line hecbench_wyllie.go:26
 						gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-//line hecbench_wyllie.go:26
 					var index int32 = int32(gc_bx*gc_bdx + gc_tx)
 //line hecbench_wyllie.go:26
 					temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank:])
 //line hecbench_wyllie.go:42
 					if int(index) < 0 || int(index) > len(list)-4 {
-//line hecbench_wyllie.go:42
 						break
 					}
 //line hecbench_wyllie.go:42
@@ -159,9 +138,7 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line hecbench_wyllie.go:26
 				index := int32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_wyllie.go:28
 				temp := gc_s_temp[gc_rank]
 //line hecbench_wyllie.go:42
 				list[index] = temp

@@ -45,15 +45,12 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line llmc_backward.go:71
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 //line llmc_backward.go:73
 			if idx >= N {
-//line llmc_backward.go:73
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line llmc_backward.go:77
 			b := idx / T
 			t_ := idx % T
 //line llmc_backward.go:80
@@ -62,7 +59,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			dinpBt := dinp[b*T*C+t_*C:]
 			meanBt := mean[b*T+t_]
 			rstdBt := rstd[b*T+t_]
-//line llmc_backward.go:92
 			gc_s_doutBt[gc_rank] = doutBt
 			gc_s_inpBt[gc_rank] = inpBt
 			gc_s_dinpBt[gc_rank] = dinpBt
@@ -77,9 +73,9 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			return
 		}
 		gc_more = false
-//line llmc_backward.go:98
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
+//line llmc_backward.go:100
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
@@ -88,23 +84,19 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := gc_from
 			if compiled.SIMD {
-//line llmc_backward.go:91
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_vb := archsimd.BroadcastFloat32x8(0.0)
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line llmc_backward.go:92
 					gc_alive := gc_all
-//line llmc_backward.go:92
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line llmc_backward.go:92
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line llmc_backward.go:91
 					var i int = gc_tx + gc_off
-					if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
 //line llmc_backward.go:92
+					if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
 						break
 					}
 //line llmc_backward.go:92
@@ -122,7 +114,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_backward.go:91
 				i := gc_tx + gc_off
 				gc_more = true
 //line llmc_backward.go:92
@@ -131,25 +122,20 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			}
 		}
 	}
-//line llmc_backward.go:99
 	gc_vstep2 := 0
 	if compiled.SIMD {
-//line llmc_backward.go:98
 		gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line llmc_backward.go:98
 		gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
-//line llmc_backward.go:98
 			gc_alive2 := gc_all2
-//line llmc_backward.go:98
 			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line llmc_backward.go:98
 				gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
-//line llmc_backward.go:98
 			dnormMean := gc_vb2
 			dnormNormMean := gc_vb2
+//line llmc_backward.go:100
 			dnormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank:]), gc_alive2).StoreSlice(gc_s_dnormMean[gc_rank:])
 			dnormNormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank:]), gc_alive2).StoreSlice(gc_s_dnormNormMean[gc_rank:])
 		}
@@ -160,14 +146,11 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line llmc_backward.go:98
 		dnormMean := float32(0.0)
 		dnormNormMean := float32(0.0)
-//line llmc_backward.go:102
 		gc_s_dnormMean[gc_rank] = dnormMean
 		gc_s_dnormNormMean[gc_rank] = dnormNormMean
 	}
-//line llmc_backward.go:100
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
@@ -178,7 +161,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			return
 		}
 		gc_more2 = false
-//line llmc_backward.go:107
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -190,7 +172,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			rstdBt := gc_s_rstdBt[gc_rank]
 			dnormMean := gc_s_dnormMean[gc_rank]
 			dnormNormMean := gc_s_dnormNormMean[gc_rank]
-//line llmc_backward.go:100
 			gc_start := (gc_rank & (32 - 1))
 			gc_from2 := gc_start + gc_off2
 			gc_trips := gc_limit2 - gc_from2
@@ -207,6 +188,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			if gc_trips == gc_chunk2 {
 				gc_more2 = true
 			}
+//line llmc_backward.go:116
 			for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(32), gc_trips-1 {
 //line llmc_backward.go:101
 				normBti := (inpBt[i_] - meanBt) * rstdBt
@@ -251,7 +233,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			var dnormMean float32
-//line llmc_backward.go:115
 			dnormNormMean := gc_s_dnormNormMean[gc_rank]
 //line llmc_backward.go:106
 			dnormMean = gc_c1r[gc_lane]
@@ -270,8 +251,8 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line llmc_backward.go:119
 			dnormMean := gc_s_dnormMean[gc_rank]
+//line llmc_backward.go:120
 			var dnormNormMean float32
 //line llmc_backward.go:107
 			dnormNormMean = gc_c2r[gc_lane]
@@ -289,7 +270,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			gc_s_dnormNormMean[gc_rank] = dnormNormMean
 		}
 	}
-//line llmc_backward.go:112
 	gc_chunk3 := compiled.StrideChunk(32)
 	gc_span3 := (32) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
@@ -300,7 +280,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			return
 		}
 		gc_more3 = false
-//line llmc_backward.go:119
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -313,7 +292,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			rstdBt := gc_s_rstdBt[gc_rank]
 			dnormMean := gc_s_dnormMean[gc_rank]
 			dnormNormMean := gc_s_dnormNormMean[gc_rank]
-//line llmc_backward.go:112
 			gc_start2 := (gc_rank & (32 - 1))
 			gc_from3 := gc_start2 + gc_off3
 			gc_trips2 := gc_limit3 - gc_from3
@@ -330,6 +308,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			if gc_trips2 == gc_chunk3 {
 				gc_more3 = true
 			}
+//line llmc_backward.go:128
 			for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(32), gc_trips2-1 {
 //line llmc_backward.go:113
 				normBti_ := (inpBt[i_2] - meanBt) * rstdBt
@@ -338,8 +317,8 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				atomic.Add(&dbiasShared[i_2], doutBt[i_2])
 //line llmc_backward.go:118
 				atomic.Add(&dweightShared[i_2], normBti_*doutBt[i_2])
-//line llmc_backward.go:120
 				dval := float32(0.0)
+//line llmc_backward.go:121
 				dval += dnormI_
 				dval -= dnormMean
 				dval -= normBti_ * dnormNormMean
@@ -348,7 +327,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			}
 		}
 	}
-//line llmc_backward.go:130
 	gc_chunk4 := compiled.StrideChunk(gc_bdx)
 	gc_span4 := (gc_bdx) * gc_chunk4
 	archsimd.ClearAVXUpperBits()
@@ -359,9 +337,9 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			return
 		}
 		gc_more4 = false
-//line llmc_backward.go:137
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
+//line llmc_backward.go:139
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
@@ -374,7 +352,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line llmc_backward.go:130
 				gc_start3 := gc_tx
 				gc_from4 := gc_start3 + gc_off4
 				gc_trips3 := gc_limit4 - gc_from4
@@ -391,6 +368,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				if gc_trips3 == gc_chunk4 {
 					gc_more4 = true
 				}
+//line llmc_backward.go:146
 				for i_3 := gc_from4; gc_trips3 > 0; i_3, gc_trips3 = i_3+(gc_bdx), gc_trips3-1 {
 //line llmc_backward.go:131
 					atomic.Add(&dbias[i_3], dbiasShared[i_3])
@@ -418,7 +396,6 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 	blockAcc := gocuda.Shared[float32](t, 32)[:32]
-//line llmc_backward.go:158
 	idx := gc_by
 //line llmc_backward.go:160
 	t0 := T - 1 - TPerBlock*gc_bx
@@ -426,14 +403,13 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 	att = att[idx*T*T:]
 	datt = datt[idx*T*T:]
 	dpreatt = dpreatt[idx*T*T:]
-//line llmc_backward.go:166
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line llmc_backward.go:166
 		if (gc_rank / 32) == 0 {
+//line llmc_backward.go:167
 			blockAcc[(gc_rank & (32 - 1))] = 0
 		}
 	}
@@ -446,28 +422,22 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 		{
 			gc_vstep := 0
 			if compiled.SIMD {
-//line llmc_backward.go:172
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line llmc_backward.go:179
 				gc_vb := archsimd.BroadcastFloat32x8(float32(0))
 				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 					gc_rank := gc_vstep
-//line llmc_backward.go:179
 					gc_alive := gc_all
-//line llmc_backward.go:179
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line llmc_backward.go:179
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 //line llmc_backward.go:172
 					if t_ < 0 {
-//line llmc_backward.go:172
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-//line llmc_backward.go:172
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-//line llmc_backward.go:179
 					localSum := gc_vb
+//line llmc_backward.go:180
 					localSum.Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank:]), gc_alive).StoreSlice(gc_s_localSum[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -480,17 +450,13 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				}
 //line llmc_backward.go:172
 				if t_ < 0 {
-//line llmc_backward.go:172
 					gc_exited[gc_rank] = true
 					continue gc_L2
 				}
-//line llmc_backward.go:179
 				localSum := float32(0)
-//line llmc_backward.go:181
 				gc_s_localSum[gc_rank] = localSum
 			}
 		}
-//line llmc_backward.go:180
 		gc_chunk := compiled.StrideChunk(BlockSize)
 		gc_span := (BlockSize) * gc_chunk
 		archsimd.ClearAVXUpperBits()
@@ -501,19 +467,18 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				return
 			}
 			gc_more = false
-//line llmc_backward.go:187
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 				localSum := gc_s_localSum[gc_rank]
-//line llmc_backward.go:180
 				gc_start := gc_rank
 				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2 + 1
 				switch {
 				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+//line llmc_backward.go:185
 					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlockSize, gc_chunk, gc_limit, true)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
@@ -612,19 +577,18 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				return
 			}
 			gc_more2 = false
-//line llmc_backward.go:195
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 				localSum := gc_s_localSum[gc_rank]
-//line llmc_backward.go:188
 				gc_start2 := gc_rank
 				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3 + 1
 				switch {
 				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+//line llmc_backward.go:193
 					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, BlockSize, gc_chunk2, gc_limit2, true)
 				case gc_trips2 > gc_span2:
 					gc_trips2 = gc_chunk2

@@ -39,7 +39,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line rodinia_btree.go:49
 	bid := gc_bx
 //line rodinia_btree.go:52
 	var i int
@@ -48,6 +47,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 	for ; i_ < height; i_++ {
 		gc_apart := compiled.Disjoint(currKnodeD, offsetD) && compiled.Disjoint(keysD, offsetD)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_btree.go:58
 			gc_off := bid
 			if gc_off >= 0 && gc_off < len(currKnodeD) && gc_apart && gc_off < len(keysD) && gc_off < len(offsetD) {
 				gc_at := currKnodeD[gc_off:][:1]
@@ -58,7 +58,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_btree.go:48
 					thid := gc_tx
 //line rodinia_btree.go:56
 					if (knodesD[gc_elem].keys[thid]) <= gc_elem2 && (knodesD[gc_elem].keys[thid+1] > gc_elem2) {
@@ -72,7 +71,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_btree.go:48
 					thid := gc_tx
 //line rodinia_btree.go:56
 					if (knodesD[currKnodeD[bid]].keys[thid]) <= keysD[bid] && (knodesD[currKnodeD[bid]].keys[thid+1] > keysD[bid]) {
@@ -89,6 +87,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_btree.go:74
 			gc_off2 := bid
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(currKnodeD) && gc_off2 < len(offsetD) {
 				gc_at4 := currKnodeD[gc_off2:][:1]
@@ -104,13 +103,11 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 //line rodinia_btree.go:68
 					gc_at4[0] = gc_at5[0]
 				}
-//line rodinia_btree.go:72
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line rodinia_btree.go:68
 					gc_at4[0] = gc_at5[0]
 				}
 			} else {
-//line rodinia_btree.go:72
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -121,7 +118,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 						currKnodeD[bid] = offsetD[bid]
 					}
 					{
-//line rodinia_btree.go:72
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -129,7 +125,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 						currKnodeD[bid] = offsetD[bid]
 					}
 					{
-//line rodinia_btree.go:72
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -137,7 +132,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 						currKnodeD[bid] = offsetD[bid]
 					}
 					{
-//line rodinia_btree.go:72
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -145,7 +139,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 						currKnodeD[bid] = offsetD[bid]
 					}
 				}
-//line rodinia_btree.go:72
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -157,10 +150,11 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 	}
 //line rodinia_btree.go:72
 	i = i_
-//line rodinia_btree.go:72
 	_ = i
+//line rodinia_btree.go:73
 	gc_apart2 := compiled.Disjoint(currKnodeD, ansD) && compiled.Disjoint(keysD, ansD)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_btree.go:77
 		gc_off3 := bid
 		if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_apart2 && gc_off3 < len(keysD) && gc_off3 < len(ansD) {
 			gc_at6 := currKnodeD[gc_off3:][:1]
@@ -171,7 +165,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_btree.go:48
 				thid := gc_tx
 //line rodinia_btree.go:76
 				if knodesD[gc_elem3].keys[thid] == gc_elem4 {
@@ -182,7 +175,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_btree.go:48
 				thid := gc_tx
 //line rodinia_btree.go:76
 				if knodesD[currKnodeD[bid]].keys[thid] == keysD[bid] {
@@ -216,7 +208,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line rodinia_btree.go:104
 	bid := gc_bx
 //line rodinia_btree.go:107
 	var i int
@@ -225,6 +216,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 	for ; i_ < height; i_++ {
 		gc_apart := compiled.Disjoint(currKnodeD, offsetD) && compiled.Disjoint(currKnodeD, offset2D) && compiled.Disjoint(startD, offsetD) && compiled.Disjoint(startD, offset2D) && compiled.Disjoint(lastKnodeD, offsetD) && compiled.Disjoint(lastKnodeD, offset2D) && compiled.Disjoint(endD, offsetD) && compiled.Disjoint(endD, offset2D)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_btree.go:113
 			gc_off := bid
 			if gc_off >= 0 && gc_off < len(currKnodeD) && gc_apart && gc_off < len(startD) && gc_off < len(offsetD) && gc_off < len(lastKnodeD) && gc_off < len(endD) && gc_off < len(offset2D) {
 				gc_at := currKnodeD[gc_off:][:1]
@@ -240,7 +232,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 					thid := gc_tx
 //line rodinia_btree.go:110
 					if (knodesD[gc_elem].keys[thid] <= gc_elem2) && (knodesD[gc_elem].keys[thid+1] > gc_elem2) {
@@ -260,7 +251,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 					thid := gc_tx
 //line rodinia_btree.go:110
 					if (knodesD[currKnodeD[bid]].keys[thid] <= startD[bid]) && (knodesD[currKnodeD[bid]].keys[thid+1] > startD[bid]) {
@@ -283,6 +273,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_btree.go:136
 			gc_off2 := bid
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(currKnodeD) && gc_off2 < len(offsetD) && gc_off2 < len(lastKnodeD) && gc_off2 < len(offset2D) {
 				gc_at7 := currKnodeD[gc_off2:][:1]
@@ -304,14 +295,12 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_at7[0] = gc_at8[0]
 					gc_at9[0] = gc_at10[0]
 				}
-//line rodinia_btree.go:135
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line rodinia_btree.go:130
 					gc_at7[0] = gc_at8[0]
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-//line rodinia_btree.go:135
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -323,7 +312,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						lastKnodeD[bid] = offset2D[bid]
 					}
 					{
-//line rodinia_btree.go:135
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -332,7 +320,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						lastKnodeD[bid] = offset2D[bid]
 					}
 					{
-//line rodinia_btree.go:135
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -341,7 +328,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						lastKnodeD[bid] = offset2D[bid]
 					}
 					{
-//line rodinia_btree.go:135
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -350,7 +336,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						lastKnodeD[bid] = offset2D[bid]
 					}
 				}
-//line rodinia_btree.go:135
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -363,10 +348,11 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 	}
 //line rodinia_btree.go:134
 	i = i_
-//line rodinia_btree.go:134
 	_ = i
+//line rodinia_btree.go:135
 	gc_apart2 := compiled.Disjoint(currKnodeD, RecstartD) && compiled.Disjoint(startD, RecstartD)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_btree.go:139
 		gc_off3 := bid
 		if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_apart2 && gc_off3 < len(startD) && gc_off3 < len(RecstartD) {
 			gc_at11 := currKnodeD[gc_off3:][:1]
@@ -380,7 +366,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 					thid := gc_tx
 //line rodinia_btree.go:137
 					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -391,7 +376,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 					thid := gc_tx
 //line rodinia_btree.go:137
 					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -402,7 +386,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 					thid := gc_tx
 //line rodinia_btree.go:137
 					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -413,7 +396,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 					thid := gc_tx
 //line rodinia_btree.go:137
 					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -424,7 +406,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 				thid := gc_tx
 //line rodinia_btree.go:137
 				if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -438,7 +419,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 					thid := gc_tx
 //line rodinia_btree.go:137
 					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
@@ -449,7 +429,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 					thid := gc_tx
 //line rodinia_btree.go:137
 					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
@@ -460,7 +439,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 					thid := gc_tx
 //line rodinia_btree.go:137
 					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
@@ -471,7 +449,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 					thid := gc_tx
 //line rodinia_btree.go:137
 					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
@@ -482,7 +459,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 				thid := gc_tx
 //line rodinia_btree.go:137
 				if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
@@ -493,6 +469,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 	}
 	gc_apart3 := compiled.Disjoint(lastKnodeD, ReclenD) && compiled.Disjoint(endD, ReclenD) && compiled.Disjoint(RecstartD, ReclenD)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_btree.go:148
 		gc_off4 := bid
 		if gc_off4 >= 0 && gc_off4 < len(lastKnodeD) && gc_apart3 && gc_off4 < len(endD) && gc_off4 < len(ReclenD) && gc_off4 < len(RecstartD) {
 			gc_at14 := lastKnodeD[gc_off4:][:1]
@@ -505,7 +482,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 				thid := gc_tx
 //line rodinia_btree.go:143
 				if knodesD[gc_elem7].keys[thid] == gc_elem8 {
@@ -516,7 +492,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_btree.go:103
 				thid := gc_tx
 //line rodinia_btree.go:143
 				if knodesD[lastKnodeD[bid]].keys[thid] == endD[bid] {

@@ -58,8 +58,8 @@ func gc_body_invertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_kmeans.go:22
 						pointID := gc_tx + gc_bdx*gc_bx
+//line rodinia_kmeans.go:23
 						var i int
 						{
 //line rodinia_kmeans.go:26
@@ -119,7 +119,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 				gc_by = 0
 			}
 		}
-//line rodinia_kmeans.go:45
 		blockID := gc_gdx*gc_by + gc_bx
 		compiled.OutOfLine(func() {
 			{
@@ -129,7 +128,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 						gc_pos.Thread = gc_rank
 //line rodinia_kmeans.go:47
 						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-//line rodinia_kmeans.go:49
 						index := -1
 //line rodinia_kmeans.go:51
 						if pointID < npoints {
@@ -210,7 +208,6 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 				gc_by = 0
 			}
 		}
-//line rodinia_kmeans.go:96
 		ambTemp := float32(80.0)
 //line rodinia_kmeans.go:102
 		xy := nx * ny
@@ -221,7 +218,6 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_kmeans.go:98
 						i := gc_bdx*gc_bx + gc_tx
 						j := gc_bdy*gc_by + gc_ty
 //line rodinia_kmeans.go:101

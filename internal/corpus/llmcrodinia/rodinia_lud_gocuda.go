@@ -60,7 +60,6 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:77
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:80
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -99,25 +98,24 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 							arrayOffset += matrixDim
 						}
 					}
-//line rodinia_lud.go:108
 					_ = j
 				}
 			}
 		}
-//line rodinia_lud.go:114
 	})
 	compiled.OutOfLine(func() {
+//line rodinia_lud.go:116
 		dia := dia[:16]
 //line rodinia_lud.go:118
 		periRow := periRow[:16]
 //line rodinia_lud.go:120
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:123
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line rodinia_lud.go:127
 					var i int
 //line rodinia_lud.go:129
 					var j int
@@ -149,11 +147,11 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:132
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:135
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line rodinia_lud.go:139
 					var i int
 //line rodinia_lud.go:141
 					var arrayOffset int

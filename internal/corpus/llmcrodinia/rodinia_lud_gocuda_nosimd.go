@@ -21,7 +21,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line rodinia_lud.go:27
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -38,24 +37,20 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					}
 //line rodinia_lud.go:28
 					i = i_
-//line rodinia_lud.go:28
 					_ = i
-//line rodinia_lud.go:30
 					_ = j
 				}
 			}
 		}
-//line rodinia_lud.go:36
 	})
-//line rodinia_lud.go:30
 	var i_2 int = 0
 //line rodinia_lud.go:30
 	for ; i_2 < ludBlockSize-1; i_2++ {
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line rodinia_lud.go:35
 				gc_from, gc_to := 0, gc_bdx
+//line rodinia_lud.go:36
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
 				} else if gc_bound >= gc_from {
@@ -98,8 +93,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line rodinia_lud.go:47
 				gc_from, gc_to := 0, gc_bdx
+//line rodinia_lud.go:48
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
 				} else if gc_bound >= gc_from {
@@ -141,11 +136,11 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line rodinia_lud.go:56
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line rodinia_lud.go:60
 					var i int
 					_ = i
 					var arrayOffset int
@@ -164,7 +159,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				}
 			}
 		}
-//line rodinia_lud.go:64
 	})
 }
 
@@ -231,16 +225,15 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:176
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:179
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty
+//line rodinia_lud.go:182
 				gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
 				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
 					gc_at5 := periCol[gc_off3:][:1]
 					gc_at6 := m[gc_off4:][:gc_bdx]
 					gc_vstep := 0
-//line rodinia_lud.go:166
 					gc_vb2 := lanes.BroadcastFloat32x8(0)
 				gc_steps2:
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
@@ -249,22 +242,18 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_pos.Thread = gc_rank
 //line rodinia_lud.go:166
 						var i int
-//line rodinia_lud.go:166
 						_ = i
 //line rodinia_lud.go:166
 						var sum lanes.Float32x8
-//line rodinia_lud.go:166
 						sum = gc_vb2
 						var i_ int = 0
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
-//line rodinia_lud.go:167
 							var gc_ld2 lanes.Float32x8
 //line rodinia_lud.go:167
 							if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 							} else {
-//line rodinia_lud.go:168
 								break gc_steps2
 							}
 //line rodinia_lud.go:168
@@ -280,7 +269,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						var i int
 						_ = i
 						var sum float32
-//line rodinia_lud.go:166
 						sum = 0
 						var i_ int = 0
 //line rodinia_lud.go:167
@@ -292,9 +280,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_at6[gc_tx] -= sum
 					}
 				} else {
-//line rodinia_lud.go:174
 					gc_vstep2 := 0
-//line rodinia_lud.go:166
 					gc_vb := lanes.BroadcastFloat32x8(0)
 				gc_steps:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
@@ -303,27 +289,22 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_pos.Thread = gc_rank
 //line rodinia_lud.go:166
 						var i int
-//line rodinia_lud.go:166
 						_ = i
 //line rodinia_lud.go:166
 						var sum lanes.Float32x8
-//line rodinia_lud.go:166
 						sum = gc_vb
 						var i_ int = 0
 //line rodinia_lud.go:167
 						if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
-//line rodinia_lud.go:167
 							break
 						}
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
-//line rodinia_lud.go:167
 							var gc_ld lanes.Float32x8
 //line rodinia_lud.go:167
 							if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 								gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 							} else {
-//line rodinia_lud.go:168
 								break gc_steps
 							}
 //line rodinia_lud.go:168
@@ -339,7 +320,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						var i int
 						_ = i
 						var sum float32
-//line rodinia_lud.go:166
 						sum = 0
 						var i_ int = 0
 //line rodinia_lud.go:167
@@ -351,7 +331,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
 					}
 				}
-//line rodinia_lud.go:174
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0

@@ -22,7 +22,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line rodinia_lud.go:27
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD {
@@ -32,18 +31,15 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_pos.Thread = gc_rank
 //line rodinia_lud.go:21
 						var i int
-//line rodinia_lud.go:21
 						_ = i
 //line rodinia_lud.go:21
 						var j int
-//line rodinia_lud.go:21
 						_ = j
 //line rodinia_lud.go:24
 						var arrayOffset int = offset*matrixDim + offset
 						var i_ int = 0
 //line rodinia_lud.go:25
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
-//line rodinia_lud.go:25
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:25
 							if (arrayOffset+
@@ -53,19 +49,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							} else {
 //line rodinia_lud.go:26
 								var gc_lanes [8]float32
-//line rodinia_lud.go:26
 								for gc_k := range 8 {
-//line rodinia_lud.go:26
 									if 0xff&(1<<gc_k) != 0 {
-//line rodinia_lud.go:26
 										gc_pos.Thread = gc_rank + gc_k
 //line rodinia_lud.go:26
 										gc_lanes[gc_k] = m[(arrayOffset+gc_tx)+gc_k]
 									}
 								}
-//line rodinia_lud.go:26
 								gc_pos.Thread = gc_rank
-//line rodinia_lud.go:26
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							}
 //line rodinia_lud.go:26
@@ -75,19 +66,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							} else {
 //line rodinia_lud.go:26
 								var gc_lanes2 [8]float32
-//line rodinia_lud.go:26
 								gc_ld.Store(&gc_lanes2)
-//line rodinia_lud.go:26
 								for gc_k2 := range 8 {
-//line rodinia_lud.go:26
 									if 0xff&(1<<gc_k2) != 0 {
-//line rodinia_lud.go:26
 										gc_pos.Thread = gc_rank + gc_k2
 //line rodinia_lud.go:26
 										shadow[i_][gc_tx+gc_k2] = gc_lanes2[gc_k2]
 									}
 								}
-//line rodinia_lud.go:26
 								gc_pos.Thread = gc_rank
 							}
 //line rodinia_lud.go:26
@@ -114,16 +100,12 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					}
 //line rodinia_lud.go:28
 					i = i_
-//line rodinia_lud.go:28
 					_ = i
-//line rodinia_lud.go:30
 					_ = j
 				}
 			}
 		}
-//line rodinia_lud.go:36
 	})
-//line rodinia_lud.go:30
 	var i_2 int = 0
 //line rodinia_lud.go:30
 	for ; i_2 < ludBlockSize-1; i_2++ {
@@ -131,8 +113,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line rodinia_lud.go:36
 				gc_from, gc_to := 0, gc_bdx
+//line rodinia_lud.go:37
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
 				} else if gc_bound >= gc_from {
@@ -175,8 +157,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
 			{
-//line rodinia_lud.go:47
 				gc_from, gc_to := 0, gc_bdx
+//line rodinia_lud.go:48
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
 				} else if gc_bound >= gc_from {
@@ -189,7 +171,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_at4 := shadow[gc_row:][:1]
 						gc_vstep2 := gc_from
 						if compiled.SIMD {
-//line rodinia_lud.go:40
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 								gc_tx := gc_vstep2
@@ -199,7 +180,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								var j int
 								{
 									for j = 0; j < i_2+1; j = j + 1 {
-//line rodinia_lud.go:42
 										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:42
 										if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
@@ -207,19 +187,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 										} else {
 //line rodinia_lud.go:43
 											var gc_lanes4 [8]float32
-//line rodinia_lud.go:43
 											for gc_k4 := range 8 {
-//line rodinia_lud.go:43
 												if 0xff&(1<<gc_k4) != 0 {
-//line rodinia_lud.go:43
 													gc_pos.Thread = gc_rank + gc_k4
 //line rodinia_lud.go:43
 													gc_lanes4[gc_k4] = shadow[j][gc_tx+gc_k4]
 												}
 											}
-//line rodinia_lud.go:43
 											gc_pos.Thread = gc_rank
-//line rodinia_lud.go:43
 											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 										}
 //line rodinia_lud.go:43
@@ -227,12 +202,12 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									}
 								}
 							}
-//line rodinia_lud.go:45
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+//line rodinia_lud.go:50
 							var j int
 							{
 //line rodinia_lud.go:42
@@ -244,7 +219,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					} else {
 						gc_vstep3 := gc_from
 						if compiled.SIMD {
-//line rodinia_lud.go:40
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
@@ -254,12 +228,10 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								var j int
 								{
 									if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-8 {
-//line rodinia_lud.go:42
 										break
 									}
 //line rodinia_lud.go:42
 									for j = 0; j < i_2+1; j = j + 1 {
-//line rodinia_lud.go:42
 										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:42
 										if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
@@ -267,19 +239,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 										} else {
 //line rodinia_lud.go:43
 											var gc_lanes3 [8]float32
-//line rodinia_lud.go:43
 											for gc_k3 := range 8 {
-//line rodinia_lud.go:43
 												if 0xff&(1<<gc_k3) != 0 {
-//line rodinia_lud.go:43
 													gc_pos.Thread = gc_rank + gc_k3
 //line rodinia_lud.go:43
 													gc_lanes3[gc_k3] = shadow[j][gc_tx+gc_k3]
 												}
 											}
-//line rodinia_lud.go:43
 											gc_pos.Thread = gc_rank
-//line rodinia_lud.go:43
 											gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 										}
 //line rodinia_lud.go:43
@@ -287,12 +254,12 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									}
 								}
 							}
-//line rodinia_lud.go:45
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+//line rodinia_lud.go:50
 							var j int
 							{
 //line rodinia_lud.go:42
@@ -309,7 +276,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
 		{
-//line rodinia_lud.go:56
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
@@ -319,7 +285,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_pos.Thread = gc_rank
 //line rodinia_lud.go:47
 						var i int
-//line rodinia_lud.go:47
 						_ = i
 //line rodinia_lud.go:47
 						var arrayOffset int
@@ -330,7 +295,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						var i_3 int = 1
 //line rodinia_lud.go:56
 						for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
-//line rodinia_lud.go:56
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:56
 							if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
@@ -338,19 +302,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							} else {
 //line rodinia_lud.go:57
 								var gc_lanes5 [8]float32
-//line rodinia_lud.go:57
 								for gc_k5 := range 8 {
-//line rodinia_lud.go:57
 									if 0xff&(1<<gc_k5) != 0 {
-//line rodinia_lud.go:57
 										gc_pos.Thread = gc_rank + gc_k5
 //line rodinia_lud.go:57
 										gc_lanes5[gc_k5] = shadow[i_3][gc_tx+gc_k5]
 									}
 								}
-//line rodinia_lud.go:57
 								gc_pos.Thread = gc_rank
-//line rodinia_lud.go:57
 								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
 							}
 //line rodinia_lud.go:57
@@ -360,19 +319,14 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							} else {
 //line rodinia_lud.go:57
 								var gc_lanes6 [8]float32
-//line rodinia_lud.go:57
 								gc_ld4.Store(&gc_lanes6)
-//line rodinia_lud.go:57
 								for gc_k6 := range 8 {
-//line rodinia_lud.go:57
 									if 0xff&(1<<gc_k6) != 0 {
-//line rodinia_lud.go:57
 										gc_pos.Thread = gc_rank + gc_k6
 //line rodinia_lud.go:57
 										m[(arrayOffset+gc_tx)+gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
-//line rodinia_lud.go:57
 								gc_pos.Thread = gc_rank
 							}
 //line rodinia_lud.go:57
@@ -405,7 +359,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				}
 			}
 		}
-//line rodinia_lud.go:64
 	})
 }
 
@@ -443,11 +396,11 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_tx := gc_vstep
 //line rodinia_lud.go:155
 						var i int
-//line rodinia_lud.go:155
 						_ = i
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:156
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = sum
+//line rodinia_lud.go:157
 						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 					}
@@ -472,14 +425,12 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_pos.Thread = gc_rank
 //line rodinia_lud.go:155
 						var i int
-//line rodinia_lud.go:155
 						_ = i
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:156
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						_ = sum
 //line rodinia_lud.go:161
 						if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-8 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-8 || gc_tx > len(periCol[gc_ty])-8 {
-//line rodinia_lud.go:161
 							break
 						}
 //line rodinia_lud.go:162
@@ -512,19 +463,17 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:176
 		periCol := periCol[:16]
 		{
-//line rodinia_lud.go:179
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty
+//line rodinia_lud.go:182
 				gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
 				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
 					gc_at5 := periCol[gc_off3:][:1]
 					gc_at6 := m[gc_off4:][:gc_bdx]
 					gc_vstep3 := 0
 					if compiled.SIMD {
-//line rodinia_lud.go:166
 						gc_vb4 := archsimd.BroadcastFloat32x8(0)
-//line rodinia_lud.go:166
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 					gc_steps2:
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
@@ -533,22 +482,18 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_pos.Thread = gc_rank
 //line rodinia_lud.go:166
 							var i int
-//line rodinia_lud.go:166
 							_ = i
 //line rodinia_lud.go:166
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rodinia_lud.go:166
 							sum = gc_vb4
 							var i_ int = 0
 //line rodinia_lud.go:167
 							for ; i_ < ludBlockSize; i_ = i_ + 1 {
-//line rodinia_lud.go:167
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:167
 								if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 									gc_ld2 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 								} else {
-//line rodinia_lud.go:168
 									break gc_steps2
 								}
 //line rodinia_lud.go:168
@@ -566,7 +511,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						var i int
 						_ = i
 						var sum float32
-//line rodinia_lud.go:166
 						sum = 0
 						var i_ int = 0
 //line rodinia_lud.go:167
@@ -578,12 +522,9 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						gc_at6[gc_tx] -= sum
 					}
 				} else {
-//line rodinia_lud.go:174
 					gc_vstep4 := 0
 					if compiled.SIMD {
-//line rodinia_lud.go:166
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line rodinia_lud.go:166
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 					gc_steps:
 						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
@@ -592,27 +533,22 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_pos.Thread = gc_rank
 //line rodinia_lud.go:166
 							var i int
-//line rodinia_lud.go:166
 							_ = i
 //line rodinia_lud.go:166
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rodinia_lud.go:166
 							sum = gc_vb2
 							var i_ int = 0
 //line rodinia_lud.go:167
 							if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
-//line rodinia_lud.go:167
 								break
 							}
 //line rodinia_lud.go:167
 							for ; i_ < ludBlockSize; i_ = i_ + 1 {
-//line rodinia_lud.go:167
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:167
 								if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 									gc_ld = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 								} else {
-//line rodinia_lud.go:168
 									break gc_steps
 								}
 //line rodinia_lud.go:168
@@ -630,7 +566,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						var i int
 						_ = i
 						var sum float32
-//line rodinia_lud.go:166
 						sum = 0
 						var i_ int = 0
 //line rodinia_lud.go:167
@@ -642,7 +577,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
 					}
 				}
-//line rodinia_lud.go:174
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0

@@ -66,7 +66,6 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 	var storeSum_ bool = storeSum
 //line rodinia_scan.go:159
 	var sData_ []uint32 = data
-//line rodinia_scan.go:108
 	stride_ := 1
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
@@ -94,6 +93,7 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 //line rodinia_scan.go:111
 	for d := gc_bdx; d > 0; d >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
+//line rodinia_scan.go:114
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -101,7 +101,6 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_scan.go:107
 				thid := gc_tx
 //line rodinia_scan.go:115
 				i := int(intrinsic.Mul24(intrinsic.Mul24(2, int32(stride_)), int32(thid)))
@@ -171,6 +170,7 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 	for d_ := 1; d_ <= gc_bdx; d_ *= 2 {
 		stride_2 >>= 1
 		gc_from, gc_to := 0, gc_bdx
+//line rodinia_scan.go:141
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -178,7 +178,6 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line rodinia_scan.go:134
 				thid_ := gc_tx
 //line rodinia_scan.go:143
 				i_ := int(intrinsic.Mul24(intrinsic.Mul24(2, int32(stride_2)), int32(thid_)))
@@ -277,8 +276,8 @@ func gc_body_uniformAdd(gc_b *compiled.Block, gData []uint32, uniforms []uint32,
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line rodinia_scan.go:217
 			if gc_tx == 0 {
+//line rodinia_scan.go:218
 				uni[0] = uniforms[gc_bx+blockOffset]
 			}
 //line rodinia_scan.go:221

@@ -17,7 +17,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line rodinia_srad.go:27
 	bx := gc_bx
 //line rodinia_srad.go:30
 	nf := sradNumberThreads - (gc_gdx*sradNumberThreads - dNo)
@@ -45,7 +44,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:43
 					gc_at[gc_tx] = dSums[gc_idx]
 					gc_at2[gc_tx] = dSums2[gc_idx]
-//line rodinia_srad.go:47
 					_ = i
 				}
 			} else {
@@ -55,75 +53,70 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 						tx := gc_tx
+//line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
 //line rodinia_srad.go:38
 						var i int
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 						_ = i
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 						tx := gc_tx
+//line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
 //line rodinia_srad.go:38
 						var i int
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 						_ = i
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 						tx := gc_tx
+//line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
 //line rodinia_srad.go:38
 						var i int
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 						_ = i
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 						tx := gc_tx
+//line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
 //line rodinia_srad.go:38
 						var i int
 //line rodinia_srad.go:43
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 						_ = i
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 					tx := gc_tx
+//line rodinia_srad.go:29
 					ei := (bx * sradNumberThreads) + tx
 //line rodinia_srad.go:38
 					var i int
 //line rodinia_srad.go:43
 					dPsum[tx] = dSums[ei*dMul]
 					dPsum2[tx] = dSums2[ei*dMul]
-//line rodinia_srad.go:47
 					_ = i
 				}
 			}
@@ -131,16 +124,14 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 	}
 //line rodinia_srad.go:53
 	if nf == sradNumberThreads {
-//line rodinia_srad.go:55
 		var i_ int = 2
-//line rodinia_srad.go:55
 		for ; i_ <= sradNumberThreads; i_ = 2 * i_ {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
-//line rodinia_srad.go:61
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_srad.go:62
 				gc_qoff, gc_qd := 1, i_
 				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 					for gc_seg := 0; gc_seg < gc_bdx; {
@@ -158,8 +149,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							gc_at6 := dPsum2[gc_off3:][:gc_seglen]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
-//line rodinia_srad.go:57
 								if (gc_tx + gc_r) == 0 {
+//line rodinia_srad.go:58
 									gc_at3[gc_u] = gc_at3[gc_u] + gc_at4[gc_u]
 									gc_at5[gc_u] = gc_at5[gc_u] + gc_at6[gc_u]
 								}
@@ -168,10 +159,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 								tx := gc_tx
-//line rodinia_srad.go:57
 								if (gc_tx + gc_r) == 0 {
+//line rodinia_srad.go:58
 									dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
 									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
 								}
@@ -183,7 +173,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 						tx := gc_tx
 //line rodinia_srad.go:57
 						if (tx+1)%i_ == 0 {
@@ -194,8 +183,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				}
 			}
 		}
-//line rodinia_srad.go:67
 		gc_from, gc_to := 0, gc_bdx
+//line rodinia_srad.go:68
 		if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
 			gc_from = gc_bound
 		}
@@ -220,11 +209,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					gc_at9[0] = gc_at10[gc_tx]
 				}
 			} else {
-//line rodinia_srad.go:71
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 					tx := gc_tx
 //line rodinia_srad.go:30
 					var i int
@@ -240,16 +227,14 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 	} else {
 //line rodinia_srad.go:71
 		if bx != (gc_gdx - 1) {
-//line rodinia_srad.go:73
 			var i_2 int = 2
-//line rodinia_srad.go:73
 			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-//line rodinia_srad.go:79
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_srad.go:80
 					gc_qoff2, gc_qd2 := 1, i_2
 					if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
 						for gc_seg2 := 0; gc_seg2 < gc_bdx; {
@@ -267,8 +252,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								gc_at14 := dPsum2[gc_off6:][:gc_seglen2]
 								for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 									gc_tx := gc_seg2 + gc_u2
-//line rodinia_srad.go:75
 									if (gc_tx + gc_r2) == 0 {
+//line rodinia_srad.go:76
 										gc_at11[gc_u2] = gc_at11[gc_u2] + gc_at12[gc_u2]
 										gc_at13[gc_u2] = gc_at13[gc_u2] + gc_at14[gc_u2]
 									}
@@ -277,10 +262,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 									tx := gc_tx
-//line rodinia_srad.go:75
 									if (gc_tx + gc_r2) == 0 {
+//line rodinia_srad.go:76
 										dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
 										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
 									}
@@ -292,7 +276,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 							tx := gc_tx
 //line rodinia_srad.go:75
 							if (tx+1)%i_2 == 0 {
@@ -303,8 +286,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					}
 				}
 			}
-//line rodinia_srad.go:85
 			gc_from, gc_to := 0, gc_bdx
+//line rodinia_srad.go:86
 			if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -329,11 +312,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						gc_at17[0] = gc_at18[gc_tx]
 					}
 				} else {
-//line rodinia_srad.go:89
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 						tx := gc_tx
 //line rodinia_srad.go:30
 						var i int
@@ -347,15 +328,11 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				}
 			}
 		} else {
-//line rodinia_srad.go:89
 			var i_3 int = 2
 //line rodinia_srad.go:89
 			for ; i_3 <= sradNumberThreads; i_3 = 2 * i_3 {
-//line rodinia_srad.go:89
 				gc_b.Tick()
-//line rodinia_srad.go:89
 				if gc_b.Stopped() {
-//line rodinia_srad.go:89
 					return
 				}
 //line rodinia_srad.go:90
@@ -363,14 +340,13 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					df = i_3
 				}
 			}
-//line rodinia_srad.go:95
 			var i_4 int = 2
-//line rodinia_srad.go:97
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
 					gc_rank := gc_step2 + 0
 					gc_pos.Thread = gc_rank
+//line rodinia_srad.go:102
 					var i int
 					_ = i
 //line rodinia_srad.go:93
@@ -413,8 +389,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				if gc_b.Stopped() {
 					return
 				}
-//line rodinia_srad.go:101
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line rodinia_srad.go:102
 					gc_qoff3, gc_qd3 := 1, i_4
 					if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
 						for gc_seg3 := 0; gc_seg3 < gc_bdx; {
@@ -432,7 +408,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								gc_at22 := dPsum2[gc_off9:][:gc_seglen3]
 								for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 									gc_tx := gc_seg3 + gc_u3
-//line rodinia_srad.go:28
 									tx := gc_tx
 //line rodinia_srad.go:97
 									if (gc_tx+gc_r3) == 0 && tx < df {
@@ -444,7 +419,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 									tx := gc_tx
 //line rodinia_srad.go:97
 									if (gc_tx+gc_r3) == 0 && tx < df {
@@ -459,7 +433,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 							tx := gc_tx
 //line rodinia_srad.go:97
 							if (tx+1)%i_4 == 0 && tx < df {
@@ -470,14 +443,14 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					}
 				}
 			}
-//line rodinia_srad.go:106
 			compiled.OutOfLine(func() {
+//line rodinia_srad.go:107
 				dPsum := dPsum[:512]
 //line rodinia_srad.go:109
 				dPsum2 := dPsum2[:512]
 				{
-//line rodinia_srad.go:112
 					gc_from, gc_to := 0, gc_bdx
+//line rodinia_srad.go:113
 					if gc_bound := (df - 1); gc_bound > gc_from {
 						gc_from = gc_bound
 					}
@@ -513,7 +486,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line rodinia_srad.go:28
 								tx := gc_tx
 //line rodinia_srad.go:30
 								var i int

@@ -54,12 +54,10 @@ func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_nested.go:23
 			tid := uint32(gc_tx)
 //line cheng_nested.go:28
 			if isize == 2 && tid == 0 {
 				gOdata[gc_bx] = idata[0] + idata[1]
-//line cheng_nested.go:29
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -76,7 +74,6 @@ func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_nested.go:23
 			tid := uint32(gc_tx)
 //line cheng_nested.go:40
 			if tid == 0 {

@@ -48,11 +48,9 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce.go:24
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:28
 			if idx >= n {
-//line cheng_reduce.go:28
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -67,7 +65,6 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line cheng_reduce.go:23
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:33
 				if tid%uint32(2*stride) == 0 {
@@ -83,7 +80,6 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce.go:23
 			tid := uint32(gc_tx)
 //line cheng_reduce.go:39
 			if tid == 0 {
@@ -122,11 +118,9 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce.go:51
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:55
 			if idx >= n {
-//line cheng_reduce.go:55
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -141,7 +135,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line cheng_reduce.go:50
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:60
 				index := 2 * stride * int(tid)
@@ -158,7 +151,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce.go:50
 			tid := uint32(gc_tx)
 //line cheng_reduce.go:67
 			if tid == 0 {
@@ -197,11 +189,9 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce.go:79
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:83
 			if idx >= n {
-//line cheng_reduce.go:83
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -211,37 +201,29 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 	for stride := gc_bdx / 2; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
-//line cheng_reduce.go:78
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line cheng_reduce.go:78
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 		gc_steps:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line cheng_reduce.go:78
 				gc_alive := gc_all
-//line cheng_reduce.go:78
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line cheng_reduce.go:78
 					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line cheng_reduce.go:78
 				var tid uint32 = uint32(gc_tx)
 //line cheng_reduce.go:88
 				if int(tid) < 0 || int(tid) > len(idata)-8 {
-//line cheng_reduce.go:88
 					break
 				}
 //line cheng_reduce.go:88
 				if int(tid) < stride && uint(stride-int(tid)) > 7 {
-//line cheng_reduce.go:88
 					var gc_ld lanes.Int32x8
 //line cheng_reduce.go:88
 					if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
 						gc_ld = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
 					} else {
-//line cheng_reduce.go:89
 						break gc_steps
 					}
 //line cheng_reduce.go:89
@@ -249,15 +231,12 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 				} else {
 //line cheng_reduce.go:89
 					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
-//line cheng_reduce.go:88
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line cheng_reduce.go:88
 						var gc_ld2 lanes.Int32x8
 //line cheng_reduce.go:88
 						if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
 							gc_ld2 = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
 						} else {
-//line cheng_reduce.go:89
 							break gc_steps
 						}
 //line cheng_reduce.go:89
@@ -271,7 +250,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line cheng_reduce.go:78
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:88
 				if int(tid) < stride {
@@ -287,7 +265,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce.go:78
 			tid := uint32(gc_tx)
 //line cheng_reduce.go:94
 			if tid == 0 {
@@ -319,7 +296,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line cheng_reduce.go:106
 	bdim := uint32(gc_bdx)
 //line cheng_reduce.go:109
 	idata := gIdata[uint32(gc_bx)*bdim*2:]
@@ -330,7 +306,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:107
 				idx := uint32(gc_bx)*bdim*2 + tid
@@ -343,7 +318,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:107
 				idx := uint32(gc_bx)*bdim*2 + tid
@@ -356,7 +330,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:107
 				idx := uint32(gc_bx)*bdim*2 + tid
@@ -369,7 +342,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:107
 				idx := uint32(gc_bx)*bdim*2 + tid
@@ -382,7 +354,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 			tid := uint32(gc_tx)
 //line cheng_reduce.go:107
 			idx := uint32(gc_bx)*bdim*2 + tid
@@ -401,7 +372,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
@@ -412,7 +382,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
@@ -423,7 +392,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
@@ -434,7 +402,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
@@ -445,7 +412,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 				if tid < stride {
@@ -458,6 +424,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
+//line cheng_reduce.go:131
 		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
@@ -466,7 +433,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -475,7 +441,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -484,7 +449,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -493,7 +457,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -502,7 +465,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 				if tid == 0 {
@@ -516,7 +478,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -527,7 +488,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -538,7 +498,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -549,7 +508,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -560,7 +518,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 				if tid == 0 {
@@ -590,7 +547,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line cheng_reduce.go:135
 	bdim := uint32(gc_bdx)
 //line cheng_reduce.go:138
 	idata := gIdata[uint32(gc_bx)*bdim*4:]
@@ -598,7 +554,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 			tid := uint32(gc_tx)
 //line cheng_reduce.go:136
 			idx := uint32(gc_bx)*bdim*4 + tid
@@ -621,7 +576,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
@@ -632,7 +586,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
@@ -643,7 +596,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
@@ -654,7 +606,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
@@ -665,7 +616,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 				if tid < stride {
@@ -678,6 +628,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
+//line cheng_reduce.go:164
 		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
@@ -686,7 +637,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -695,7 +645,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step2 + 1
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -704,7 +653,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step2 + 2
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -713,7 +661,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step2 + 3
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -722,7 +669,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-//line cheng_reduce.go:134
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 				if tid == 0 {
@@ -736,7 +682,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -747,7 +692,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -758,7 +702,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -769,7 +712,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -780,7 +722,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 				if tid == 0 {
@@ -810,7 +751,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line cheng_reduce.go:168
 	bdim := uint32(gc_bdx)
 //line cheng_reduce.go:171
 	idata := gIdata[uint32(gc_bx)*bdim*8:]
@@ -818,7 +758,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 			tid := uint32(gc_tx)
 //line cheng_reduce.go:169
 			idx := uint32(gc_bx)*bdim*8 + tid
@@ -845,7 +784,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
@@ -856,7 +794,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
@@ -867,7 +804,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
@@ -878,7 +814,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
@@ -889,7 +824,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 				if tid < stride {
@@ -902,6 +836,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
+//line cheng_reduce.go:201
 		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
@@ -910,7 +845,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -919,7 +853,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step2 + 1
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -928,7 +861,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step2 + 2
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -937,7 +869,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step2 + 3
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -946,7 +877,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-//line cheng_reduce.go:167
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 				if tid == 0 {
@@ -960,7 +890,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -971,7 +900,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -982,7 +910,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -993,7 +920,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -1004,7 +930,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 				if tid == 0 {

@@ -40,7 +40,6 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_exited := gc_b.Exited()
 //line cheng_reduce.go:26
 	idata := gIdata[gc_bx*gc_bdx:]
-//line cheng_reduce.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -49,11 +48,9 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce.go:24
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:28
 			if idx >= n {
-//line cheng_reduce.go:28
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -61,7 +58,6 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	}
 //line cheng_reduce.go:32
 	for stride := 1; stride < gc_bdx; stride *= 2 {
-//line cheng_reduce.go:34
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -69,7 +65,6 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line cheng_reduce.go:23
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:33
 				if tid%uint32(2*stride) == 0 {
@@ -78,7 +73,6 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			}
 		}
 	}
-//line cheng_reduce.go:41
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -86,7 +80,6 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce.go:23
 			tid := uint32(gc_tx)
 //line cheng_reduce.go:39
 			if tid == 0 {
@@ -117,7 +110,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	gc_exited := gc_b.Exited()
 //line cheng_reduce.go:53
 	idata := gIdata[gc_bx*gc_bdx:]
-//line cheng_reduce.go:55
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -126,11 +118,9 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce.go:51
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:55
 			if idx >= n {
-//line cheng_reduce.go:55
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -138,42 +128,31 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	}
 //line cheng_reduce.go:59
 	for stride := 1; stride < gc_bdx; stride *= 2 {
-//line cheng_reduce.go:61
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
+//line cheng_reduce.go:64
 				if stride == 1 {
-//line cheng_reduce.go:50
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce.go:50
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line cheng_reduce.go:50
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line cheng_reduce.go:50
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line cheng_reduce.go:50
 					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line cheng_reduce.go:50
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce.go:50
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-//line cheng_reduce.go:50
 						gc_alive2 := gc_all2
-//line cheng_reduce.go:50
 						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line cheng_reduce.go:50
 							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line cheng_reduce.go:50
 						var tid uint32 = uint32(gc_tx)
 //line cheng_reduce.go:60
 						var index int = 2 * int(tid)
 						if index < gc_bdx && uint(gc_bdx-index) > 14 {
-//line cheng_reduce.go:61
 							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:61
 							if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
@@ -183,10 +162,8 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce.go:62
 								gc_ld = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
 							} else {
-//line cheng_reduce.go:62
 								break gc_steps
 							}
-//line cheng_reduce.go:62
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:62
 							if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
@@ -197,10 +174,8 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce.go:62
 								gc_ld2 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
 							} else {
-//line cheng_reduce.go:62
 								break gc_steps
 							}
-//line cheng_reduce.go:62
 							gc_st := gc_ld2.Add(gc_ld)
 //line cheng_reduce.go:62
 							if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
@@ -215,15 +190,12 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce.go:62
 								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							} else {
-//line cheng_reduce.go:62
 								break gc_steps
 							}
 						} else {
 //line cheng_reduce.go:62
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
-//line cheng_reduce.go:61
 							if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line cheng_reduce.go:61
 								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:61
 								if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
@@ -233,10 +205,8 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce.go:62
 									gc_ld3 = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
 								} else {
-//line cheng_reduce.go:62
 									break gc_steps
 								}
-//line cheng_reduce.go:62
 								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:62
 								if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
@@ -247,10 +217,8 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce.go:62
 									gc_ld4 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
 								} else {
-//line cheng_reduce.go:62
 									break gc_steps
 								}
-//line cheng_reduce.go:62
 								gc_st2 := gc_ld4.Add(gc_ld3)
 //line cheng_reduce.go:62
 								if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
@@ -265,13 +233,11 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce.go:62
 									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 								} else {
-//line cheng_reduce.go:62
 									break gc_steps
 								}
 							}
 						}
 					}
-//line cheng_reduce.go:64
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -281,7 +247,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line cheng_reduce.go:50
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:60
 				index := 2 * stride * int(tid)
@@ -291,7 +256,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-//line cheng_reduce.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -299,7 +263,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce.go:50
 			tid := uint32(gc_tx)
 //line cheng_reduce.go:67
 			if tid == 0 {
@@ -344,7 +307,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 	gc_exited := gc_b.Exited()
 //line cheng_reduce.go:81
 	idata := gIdata[gc_bx*gc_bdx:]
-//line cheng_reduce.go:83
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -353,11 +315,9 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce.go:79
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:83
 			if idx >= n {
-//line cheng_reduce.go:83
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
@@ -365,41 +325,32 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 	}
 //line cheng_reduce.go:87
 	for stride := gc_bdx / 2; stride > 0; stride >>= 1 {
-//line cheng_reduce.go:89
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line cheng_reduce.go:78
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce.go:78
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_steps:
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line cheng_reduce.go:78
 					gc_alive := gc_all
-//line cheng_reduce.go:78
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line cheng_reduce.go:78
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line cheng_reduce.go:78
 					var tid uint32 = uint32(gc_tx)
 //line cheng_reduce.go:88
 					if int(tid) < 0 || int(tid) > len(idata)-8 {
-//line cheng_reduce.go:88
 						break
 					}
 //line cheng_reduce.go:88
 					if int(tid) < stride && uint(stride-int(tid)) > 7 {
-//line cheng_reduce.go:88
 						var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:88
 						if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
 							gc_ld = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
 						} else {
-//line cheng_reduce.go:89
 							break gc_steps
 						}
 //line cheng_reduce.go:89
@@ -407,15 +358,12 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 					} else {
 //line cheng_reduce.go:89
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
-//line cheng_reduce.go:88
 						if gc_alive.And(gc_if).ToBits() != 0 {
-//line cheng_reduce.go:88
 							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:88
 							if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
 								gc_ld2 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
 							} else {
-//line cheng_reduce.go:89
 								break gc_steps
 							}
 //line cheng_reduce.go:89
@@ -423,7 +371,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 				}
-//line cheng_reduce.go:91
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -432,7 +379,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line cheng_reduce.go:78
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:88
 				if int(tid) < stride {
@@ -441,7 +387,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 			}
 		}
 	}
-//line cheng_reduce.go:96
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -449,7 +394,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_reduce.go:78
 			tid := uint32(gc_tx)
 //line cheng_reduce.go:94
 			if tid == 0 {
@@ -481,11 +425,9 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line cheng_reduce.go:106
 	bdim := uint32(gc_bdx)
 //line cheng_reduce.go:109
 	idata := gIdata[uint32(gc_bx)*bdim*2:]
-//line cheng_reduce.go:111
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -493,7 +435,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:107
 				idx := uint32(gc_bx)*bdim*2 + tid
@@ -506,7 +447,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:107
 				idx := uint32(gc_bx)*bdim*2 + tid
@@ -519,7 +459,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:107
 				idx := uint32(gc_bx)*bdim*2 + tid
@@ -532,7 +471,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:107
 				idx := uint32(gc_bx)*bdim*2 + tid
@@ -545,7 +483,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 			tid := uint32(gc_tx)
 //line cheng_reduce.go:107
 			idx := uint32(gc_bx)*bdim*2 + tid
@@ -557,7 +494,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	}
 //line cheng_reduce.go:117
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-//line cheng_reduce.go:119
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -565,7 +501,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
@@ -576,7 +511,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
@@ -587,7 +521,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
@@ -598,7 +531,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
@@ -609,7 +541,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 				if tid < stride {
@@ -620,10 +551,10 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	}
 //line cheng_reduce.go:125
 	gc_apart := compiled.Disjoint(idata, gOdata)
-//line cheng_reduce.go:128
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
+//line cheng_reduce.go:131
 		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
@@ -632,7 +563,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -641,7 +571,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step3 + 1
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -650,7 +579,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step3 + 2
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -659,7 +587,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step3 + 3
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -668,7 +595,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 				if tid == 0 {
@@ -682,7 +608,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -693,7 +618,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -704,7 +628,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -715,7 +638,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
@@ -726,7 +648,6 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:105
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 				if tid == 0 {
@@ -756,16 +677,13 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line cheng_reduce.go:135
 	bdim := uint32(gc_bdx)
 //line cheng_reduce.go:138
 	idata := gIdata[uint32(gc_bx)*bdim*4:]
-//line cheng_reduce.go:140
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 			tid := uint32(gc_tx)
 //line cheng_reduce.go:136
 			idx := uint32(gc_bx)*bdim*4 + tid
@@ -781,7 +699,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	}
 //line cheng_reduce.go:150
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-//line cheng_reduce.go:152
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -789,7 +706,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
@@ -800,7 +716,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
@@ -811,7 +726,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
@@ -822,7 +736,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
@@ -833,7 +746,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 				if tid < stride {
@@ -844,10 +756,10 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	}
 //line cheng_reduce.go:158
 	gc_apart := compiled.Disjoint(idata, gOdata)
-//line cheng_reduce.go:161
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
+//line cheng_reduce.go:164
 		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
@@ -856,7 +768,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -865,7 +776,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step2 + 1
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -874,7 +784,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step2 + 2
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -883,7 +792,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step2 + 3
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -892,7 +800,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-//line cheng_reduce.go:134
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 				if tid == 0 {
@@ -906,7 +813,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -917,7 +823,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -928,7 +833,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -939,7 +843,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
@@ -950,7 +853,6 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:134
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 				if tid == 0 {
@@ -980,16 +882,13 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line cheng_reduce.go:168
 	bdim := uint32(gc_bdx)
 //line cheng_reduce.go:171
 	idata := gIdata[uint32(gc_bx)*bdim*8:]
-//line cheng_reduce.go:173
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 			tid := uint32(gc_tx)
 //line cheng_reduce.go:169
 			idx := uint32(gc_bx)*bdim*8 + tid
@@ -1009,7 +908,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	}
 //line cheng_reduce.go:187
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-//line cheng_reduce.go:189
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1017,7 +915,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
@@ -1028,7 +925,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
@@ -1039,7 +935,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
@@ -1050,7 +945,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
@@ -1061,7 +955,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 				if tid < stride {
@@ -1072,10 +965,10 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	}
 //line cheng_reduce.go:195
 	gc_apart := compiled.Disjoint(idata, gOdata)
-//line cheng_reduce.go:198
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
+//line cheng_reduce.go:201
 		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
@@ -1084,7 +977,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -1093,7 +985,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step2 + 1
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -1102,7 +993,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step2 + 2
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -1111,7 +1001,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 				{
 					gc_tx := gc_step2 + 3
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -1120,7 +1009,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-//line cheng_reduce.go:167
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 				if tid == 0 {
@@ -1134,7 +1022,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -1145,7 +1032,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -1156,7 +1042,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -1167,7 +1052,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
@@ -1178,7 +1062,6 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_reduce.go:167
 				tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 				if tid == 0 {

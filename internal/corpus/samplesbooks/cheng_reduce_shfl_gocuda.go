@@ -58,7 +58,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 		}
 		var gc_dead uint32
 		{
-//line cheng_reduce_shfl.go:56
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L4:
@@ -72,93 +71,75 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:40
 				idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce_shfl.go:42
 				if idx >= n {
-//line cheng_reduce_shfl.go:42
 					gc_exited[gc_rank] = true
-//line cheng_reduce_shfl.go:42
 					gc_dead |= uint32(1) << gc_lane
-//line cheng_reduce_shfl.go:42
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L4
 				}
 //line cheng_reduce_shfl.go:49
 				var localSum_ int32 = gIdata[idx]
-//line cheng_reduce_shfl.go:22
 				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
-//line cheng_reduce_shfl.go:22
 		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 16, 0, 32)
 		} else {
-//line cheng_reduce_shfl.go:22
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 16, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cheng_reduce_shfl.go:29
 				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:22
 				localSum_ += gc_c1r[gc_lane]
 				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
-//line cheng_reduce_shfl.go:23
 		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 8, 0, 32)
 		} else {
-//line cheng_reduce_shfl.go:23
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 8, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cheng_reduce_shfl.go:30
 				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:23
 				localSum_ += gc_c2r[gc_lane]
 				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
-//line cheng_reduce_shfl.go:24
 		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 4, 0, 32)
 		} else {
-//line cheng_reduce_shfl.go:24
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 4, 32, &gc_c3r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cheng_reduce_shfl.go:31
 				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:24
 				localSum_ += gc_c3r[gc_lane]
 				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
-//line cheng_reduce_shfl.go:25
 		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 2, 0, 32)
 		} else {
-//line cheng_reduce_shfl.go:25
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 2, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cheng_reduce_shfl.go:32
 				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:25
 				localSum_ += gc_c4r[gc_lane]
 				gc_l_localSum_[gc_lane] = localSum_
 			}
 		}
-//line cheng_reduce_shfl.go:26
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 1, 32, &gc_c5r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -173,10 +154,8 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:46
 				laneIdx := gc_tx % gocuda.WarpSize
 				warpIdx := gc_tx / gocuda.WarpSize
-//line cheng_reduce_shfl.go:49
 				localSum_ := gc_l_localSum_[gc_lane]
 //line cheng_reduce_shfl.go:26
 				localSum_ += gc_c5r[gc_lane]
@@ -188,7 +167,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				if laneIdx == 0 {
 					smem[warpIdx] = localSum
 				}
-//line cheng_reduce_shfl.go:56
 				gc_l_localSum_[gc_lane] = localSum_
 				gc_s_localSum[gc_rank] = localSum
 			}
@@ -210,7 +188,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 		}
 		var gc_dead uint32
 		{
-//line cheng_reduce_shfl.go:79
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -223,12 +200,10 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:46
 				laneIdx := gc_tx % gocuda.WarpSize
-//line cheng_reduce_shfl.go:48
 				localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:57
 				if gc_tx < gocuda.WarpSize {
+//line cheng_reduce_shfl.go:58
 					if gc_tx < shflSmemDim {
 						localSum = smem[laneIdx]
 					} else {
@@ -238,7 +213,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				gc_s_localSum[gc_rank] = localSum
 			}
 		}
-//line cheng_reduce_shfl.go:68
 		var gc_m17 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -253,7 +227,6 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:47
 				warpIdx := gc_tx / gocuda.WarpSize
 //line cheng_reduce_shfl.go:65
 				if warpIdx == 0 {
@@ -269,89 +242,73 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:79
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:66
 				var localSum_2 int32 = localSum
-//line cheng_reduce_shfl.go:22
 				gc_l_localSum_2[gc_lane] = localSum_2
 			}
-//line cheng_reduce_shfl.go:22
 			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 16, 0, 32)
 			} else {
-//line cheng_reduce_shfl.go:22
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 16, 32, &gc_c6r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cheng_reduce_shfl.go:29
 					localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:22
 					localSum_2 += gc_c6r[gc_lane]
 					gc_l_localSum_2[gc_lane] = localSum_2
 				}
 			}
-//line cheng_reduce_shfl.go:23
 			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 8, 0, 32)
 			} else {
-//line cheng_reduce_shfl.go:23
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 8, 32, &gc_c7r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cheng_reduce_shfl.go:30
 					localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:23
 					localSum_2 += gc_c7r[gc_lane]
 					gc_l_localSum_2[gc_lane] = localSum_2
 				}
 			}
-//line cheng_reduce_shfl.go:24
 			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 4, 0, 32)
 			} else {
-//line cheng_reduce_shfl.go:24
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 4, 32, &gc_c8r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cheng_reduce_shfl.go:31
 					localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:24
 					localSum_2 += gc_c8r[gc_lane]
 					gc_l_localSum_2[gc_lane] = localSum_2
 				}
 			}
-//line cheng_reduce_shfl.go:25
 			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 2, 0, 32)
 			} else {
-//line cheng_reduce_shfl.go:25
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 2, 32, &gc_c9r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cheng_reduce_shfl.go:32
 					localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:25
 					localSum_2 += gc_c9r[gc_lane]
 					gc_l_localSum_2[gc_lane] = localSum_2
 				}
 			}
-//line cheng_reduce_shfl.go:26
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 1, 32, &gc_c10r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:33
 				localSum_2 := gc_l_localSum_2[gc_lane]
 //line cheng_reduce_shfl.go:35
 				var localSum int32
@@ -361,14 +318,12 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				var r_ int32 = localSum_2
 //line cheng_reduce_shfl.go:66
 				localSum = r_
-//line cheng_reduce_shfl.go:68
 				gc_l_localSum_2[gc_lane] = localSum_2
 				gc_s_localSum[gc_rank] = localSum
 			}
 		}
 		gc_act = gc_save17 &^ gc_dead
 	}
-//line cheng_reduce_shfl.go:77
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1

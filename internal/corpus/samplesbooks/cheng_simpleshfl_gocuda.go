@@ -147,18 +147,18 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 					value[i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:94
 					i := int(1)
+//line cheng_simpleshfl.go:95
 					value[i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:94
 					i := int(2)
+//line cheng_simpleshfl.go:95
 					value[i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:94
 					i := int(3)
+//line cheng_simpleshfl.go:95
 					value[i] = dIn[idx+i]
 				}
 //line cheng_simpleshfl.go:98
@@ -213,7 +213,6 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:91
 				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:93
 				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:101
 				value[3] = gc_c4r[gc_lane]
@@ -222,18 +221,18 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 					dOut[idx+i_] = value[i_]
 				}
 				{
-//line cheng_simpleshfl.go:103
 					i_ := int(1)
+//line cheng_simpleshfl.go:104
 					dOut[idx+i_] = value[i_]
 				}
 				{
-//line cheng_simpleshfl.go:103
 					i_ := int(2)
+//line cheng_simpleshfl.go:104
 					dOut[idx+i_] = value[i_]
 				}
 				{
-//line cheng_simpleshfl.go:103
 					i_ := int(3)
+//line cheng_simpleshfl.go:104
 					dOut[idx+i_] = value[i_]
 				}
 				gc_l_value[gc_lane] = value
@@ -348,7 +347,6 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:113
 				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:115
 				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:124
 				value.w = gc_c4r[gc_lane]
@@ -412,18 +410,18 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 					value[i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:141
 					i := int(1)
+//line cheng_simpleshfl.go:142
 					value[i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:141
 					i := int(2)
+//line cheng_simpleshfl.go:142
 					value[i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:141
 					i := int(3)
+//line cheng_simpleshfl.go:142
 					value[i] = dIn[idx+i]
 				}
 //line cheng_simpleshfl.go:145
@@ -445,7 +443,6 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:138
 				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:140
 				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:145
 				value[srcIdx] = gc_c1r[gc_lane]
@@ -454,18 +451,18 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 					dOut[idx+i_] = value[i_]
 				}
 				{
-//line cheng_simpleshfl.go:147
 					i_ := int(1)
+//line cheng_simpleshfl.go:148
 					dOut[idx+i_] = value[i_]
 				}
 				{
-//line cheng_simpleshfl.go:147
 					i_ := int(2)
+//line cheng_simpleshfl.go:148
 					dOut[idx+i_] = value[i_]
 				}
 				{
-//line cheng_simpleshfl.go:147
 					i_ := int(3)
+//line cheng_simpleshfl.go:148
 					dOut[idx+i_] = value[i_]
 				}
 				gc_l_value[gc_lane] = value
@@ -527,18 +524,18 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 					value[i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:162
 					i := int(1)
+//line cheng_simpleshfl.go:163
 					value[i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:162
 					i := int(2)
+//line cheng_simpleshfl.go:163
 					value[i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:162
 					i := int(3)
+//line cheng_simpleshfl.go:163
 					value[i] = dIn[idx+i]
 				}
 //line cheng_simpleshfl.go:168
@@ -568,7 +565,6 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 				idx := gc_tx * shflSegm
 //line cheng_simpleshfl.go:166
 				pred := (gc_tx & 1) != mask
-//line cheng_simpleshfl.go:168
 				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:174
 				value[dstIdx] = gc_c1r[gc_lane]
@@ -583,18 +579,18 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 					dOut[idx+i_] = value[i_]
 				}
 				{
-//line cheng_simpleshfl.go:182
 					i_ := int(1)
+//line cheng_simpleshfl.go:183
 					dOut[idx+i_] = value[i_]
 				}
 				{
-//line cheng_simpleshfl.go:182
 					i_ := int(2)
+//line cheng_simpleshfl.go:183
 					dOut[idx+i_] = value[i_]
 				}
 				{
-//line cheng_simpleshfl.go:182
 					i_ := int(3)
+//line cheng_simpleshfl.go:183
 					dOut[idx+i_] = value[i_]
 				}
 				gc_l_value[gc_lane] = value
@@ -651,30 +647,29 @@ func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, first
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:219
 				var laneIdx int = gc_tx
 //line cheng_simpleshfl.go:212
 				idx := gc_tx * shflSegm
 				var value [shflSegm]int32
 				gc_l_value[gc_lane] = value
 				{
-//line cheng_simpleshfl.go:215
 					i := int(0)
+//line cheng_simpleshfl.go:216
 					gc_l_value[gc_lane][i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:215
 					i := int(1)
+//line cheng_simpleshfl.go:216
 					gc_l_value[gc_lane][i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:215
 					i := int(2)
+//line cheng_simpleshfl.go:216
 					gc_l_value[gc_lane][i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:215
 					i := int(3)
+//line cheng_simpleshfl.go:216
 					gc_l_value[gc_lane][i] = dIn[idx+i]
 				}
 //line cheng_simpleshfl.go:219
@@ -707,9 +702,7 @@ func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, first
 				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:212
 				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:214
 				value_ := gc_l_value_[gc_lane]
-//line cheng_simpleshfl.go:216
 				pred := gc_l_pred[gc_lane]
 //line cheng_simpleshfl.go:198
 				value_[secondIdx_] = gc_c1r[gc_lane]
@@ -720,23 +713,23 @@ func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, first
 					value_[secondIdx_] = tmp_
 				}
 				{
-//line cheng_simpleshfl.go:221
 					i_ := int(0)
+//line cheng_simpleshfl.go:222
 					dOut[idx+i_] = gc_l_value[gc_lane][i_]
 				}
 				{
-//line cheng_simpleshfl.go:221
 					i_ := int(1)
+//line cheng_simpleshfl.go:222
 					dOut[idx+i_] = gc_l_value[gc_lane][i_]
 				}
 				{
-//line cheng_simpleshfl.go:221
 					i_ := int(2)
+//line cheng_simpleshfl.go:222
 					dOut[idx+i_] = gc_l_value[gc_lane][i_]
 				}
 				{
-//line cheng_simpleshfl.go:221
 					i_ := int(3)
+//line cheng_simpleshfl.go:222
 					dOut[idx+i_] = gc_l_value[gc_lane][i_]
 				}
 			}
@@ -798,18 +791,18 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 					value[i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:234
 					i := int(1)
+//line cheng_simpleshfl.go:235
 					value[i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:234
 					i := int(2)
+//line cheng_simpleshfl.go:235
 					value[i] = dIn[idx+i]
 				}
 				{
-//line cheng_simpleshfl.go:234
 					i := int(3)
+//line cheng_simpleshfl.go:235
 					value[i] = dIn[idx+i]
 				}
 //line cheng_simpleshfl.go:239
@@ -834,7 +827,6 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:231
 				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:233
 				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:239
 				value[0] = gc_c1r[gc_lane]
@@ -843,18 +835,18 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 					dOut[idx+i_] = value[i_]
 				}
 				{
-//line cheng_simpleshfl.go:241
 					i_ := int(1)
+//line cheng_simpleshfl.go:242
 					dOut[idx+i_] = value[i_]
 				}
 				{
-//line cheng_simpleshfl.go:241
 					i_ := int(2)
+//line cheng_simpleshfl.go:242
 					dOut[idx+i_] = value[i_]
 				}
 				{
-//line cheng_simpleshfl.go:241
 					i_ := int(3)
+//line cheng_simpleshfl.go:242
 					dOut[idx+i_] = value[i_]
 				}
 				gc_l_value[gc_lane] = value

@@ -44,15 +44,15 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line cheng_simpleshfl.go:35
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line cheng_simpleshfl.go:37
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:42
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:44
 					var value int32
 //line cheng_simpleshfl.go:30
 					value = gc_c1r[gc_lane]
@@ -118,15 +118,15 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line cheng_simpleshfl.go:46
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line cheng_simpleshfl.go:48
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:53
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:55
 					var value int32
 //line cheng_simpleshfl.go:41
 					value = gc_c1r[gc_lane]
@@ -191,13 +191,12 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line cheng_simpleshfl.go:56
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line cheng_simpleshfl.go:58
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:63
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					value := gc_l_value[gc_lane]
@@ -261,15 +260,15 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line cheng_simpleshfl.go:66
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line cheng_simpleshfl.go:68
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:73
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:75
 					var value int32
 //line cheng_simpleshfl.go:61
 					value = gc_c1r[gc_lane]
@@ -328,15 +327,15 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line cheng_simpleshfl.go:76
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line cheng_simpleshfl.go:78
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:83
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:85
 					var value int32
 //line cheng_simpleshfl.go:71
 					value = gc_c1r[gc_lane]
@@ -395,15 +394,15 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line cheng_simpleshfl.go:86
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line cheng_simpleshfl.go:88
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:93
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:95
 					var value int32
 //line cheng_simpleshfl.go:81
 					value = gc_c1r[gc_lane]
@@ -446,9 +445,9 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line cheng_simpleshfl.go:269
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line cheng_simpleshfl.go:271
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
 				gc_at := dIn[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -475,13 +474,12 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line cheng_simpleshfl.go:257
 			gc_x02 := gc_tidx.X
 			gc_off2 := gc_x02
+//line cheng_simpleshfl.go:259
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(dOut) && 32 <= len(dOut)-gc_off2 {
 				gc_at2 := dOut[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line cheng_simpleshfl.go:264
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					value := gc_l_value[gc_lane]

@@ -30,16 +30,13 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cheng_simpleshfl.go:48
 					gc_tx := gc_tidx2.X + gc_lane
-//line cheng_simpleshfl.go:50
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 //line cheng_simpleshfl.go:29
 					if gc_tx < 0 || gc_tx > len(dIn)-8 {
-//line cheng_simpleshfl.go:29
 						break
 					}
 //line cheng_simpleshfl.go:29
@@ -59,14 +56,12 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line cheng_simpleshfl.go:44
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 //line cheng_simpleshfl.go:29
 					if gc_tx < 0 || gc_tx > len(dIn)-8 {
-//line cheng_simpleshfl.go:29
 						break
 					}
 //line cheng_simpleshfl.go:29
@@ -79,7 +74,6 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line cheng_simpleshfl.go:37
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -104,9 +98,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cheng_simpleshfl.go:37
 					gc_tx := gc_tidx3.X + gc_lane
-//line cheng_simpleshfl.go:39
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
@@ -116,7 +108,6 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 //line cheng_simpleshfl.go:30
 					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:31
 						break
 					}
 //line cheng_simpleshfl.go:31
@@ -134,7 +125,6 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line cheng_simpleshfl.go:46
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
@@ -144,7 +134,6 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 //line cheng_simpleshfl.go:30
 					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:31
 						break
 					}
 //line cheng_simpleshfl.go:31
@@ -155,7 +144,6 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line cheng_simpleshfl.go:39
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -168,6 +156,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:51
 				var value int32
 //line cheng_simpleshfl.go:30
 				value = gc_c1r[gc_lane]
@@ -221,9 +210,7 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cheng_simpleshfl.go:48
 					gc_tx := gc_tidx2.X + gc_lane
-//line cheng_simpleshfl.go:50
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
@@ -233,7 +220,6 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 //line cheng_simpleshfl.go:41
 					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:42
 						break
 					}
 //line cheng_simpleshfl.go:42
@@ -251,7 +237,6 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line cheng_simpleshfl.go:57
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
@@ -261,7 +246,6 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 //line cheng_simpleshfl.go:41
 					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:42
 						break
 					}
 //line cheng_simpleshfl.go:42
@@ -272,7 +256,6 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line cheng_simpleshfl.go:50
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -285,6 +268,7 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:62
 				var value int32
 //line cheng_simpleshfl.go:41
 				value = gc_c1r[gc_lane]
@@ -338,9 +322,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cheng_simpleshfl.go:58
 					gc_tx := gc_tidx2.X + gc_lane
-//line cheng_simpleshfl.go:60
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
@@ -350,7 +332,6 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 //line cheng_simpleshfl.go:51
 					value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:52
 						break
 					}
 //line cheng_simpleshfl.go:52
@@ -370,7 +351,6 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line cheng_simpleshfl.go:67
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
@@ -380,7 +360,6 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 //line cheng_simpleshfl.go:51
 					value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:52
 						break
 					}
 //line cheng_simpleshfl.go:52
@@ -393,7 +372,6 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line cheng_simpleshfl.go:60
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -435,16 +413,13 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cheng_simpleshfl.go:79
 					gc_tx := gc_tidx2.X + gc_lane
-//line cheng_simpleshfl.go:81
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 //line cheng_simpleshfl.go:60
 					if gc_tx < 0 || gc_tx > len(dIn)-8 {
-//line cheng_simpleshfl.go:60
 						break
 					}
 //line cheng_simpleshfl.go:60
@@ -464,14 +439,12 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line cheng_simpleshfl.go:75
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 //line cheng_simpleshfl.go:60
 					if gc_tx < 0 || gc_tx > len(dIn)-8 {
-//line cheng_simpleshfl.go:60
 						break
 					}
 //line cheng_simpleshfl.go:60
@@ -484,7 +457,6 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line cheng_simpleshfl.go:68
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -509,9 +481,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cheng_simpleshfl.go:68
 					gc_tx := gc_tidx3.X + gc_lane
-//line cheng_simpleshfl.go:70
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
@@ -521,7 +491,6 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 //line cheng_simpleshfl.go:61
 					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:62
 						break
 					}
 //line cheng_simpleshfl.go:62
@@ -539,7 +508,6 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line cheng_simpleshfl.go:77
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
@@ -549,7 +517,6 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 //line cheng_simpleshfl.go:61
 					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:62
 						break
 					}
 //line cheng_simpleshfl.go:62
@@ -560,7 +527,6 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line cheng_simpleshfl.go:70
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -573,6 +539,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:82
 				var value int32
 //line cheng_simpleshfl.go:61
 				value = gc_c1r[gc_lane]
@@ -602,16 +569,13 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cheng_simpleshfl.go:89
 					gc_tx := gc_tidx2.X + gc_lane
-//line cheng_simpleshfl.go:91
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 //line cheng_simpleshfl.go:70
 					if gc_tx < 0 || gc_tx > len(dIn)-8 {
-//line cheng_simpleshfl.go:70
 						break
 					}
 //line cheng_simpleshfl.go:70
@@ -631,14 +595,12 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line cheng_simpleshfl.go:85
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 //line cheng_simpleshfl.go:70
 					if gc_tx < 0 || gc_tx > len(dIn)-8 {
-//line cheng_simpleshfl.go:70
 						break
 					}
 //line cheng_simpleshfl.go:70
@@ -651,7 +613,6 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line cheng_simpleshfl.go:78
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -676,9 +637,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cheng_simpleshfl.go:78
 					gc_tx := gc_tidx3.X + gc_lane
-//line cheng_simpleshfl.go:80
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
@@ -688,7 +647,6 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 //line cheng_simpleshfl.go:71
 					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:72
 						break
 					}
 //line cheng_simpleshfl.go:72
@@ -706,7 +664,6 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line cheng_simpleshfl.go:87
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
@@ -716,7 +673,6 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 //line cheng_simpleshfl.go:71
 					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:72
 						break
 					}
 //line cheng_simpleshfl.go:72
@@ -727,7 +683,6 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line cheng_simpleshfl.go:80
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -740,6 +695,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:92
 				var value int32
 //line cheng_simpleshfl.go:71
 				value = gc_c1r[gc_lane]
@@ -769,16 +725,13 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cheng_simpleshfl.go:99
 					gc_tx := gc_tidx2.X + gc_lane
-//line cheng_simpleshfl.go:101
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 //line cheng_simpleshfl.go:80
 					if gc_tx < 0 || gc_tx > len(dIn)-8 {
-//line cheng_simpleshfl.go:80
 						break
 					}
 //line cheng_simpleshfl.go:80
@@ -798,14 +751,12 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line cheng_simpleshfl.go:95
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
 //line cheng_simpleshfl.go:80
 					if gc_tx < 0 || gc_tx > len(dIn)-8 {
-//line cheng_simpleshfl.go:80
 						break
 					}
 //line cheng_simpleshfl.go:80
@@ -818,7 +769,6 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line cheng_simpleshfl.go:88
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -843,9 +793,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cheng_simpleshfl.go:88
 					gc_tx := gc_tidx3.X + gc_lane
-//line cheng_simpleshfl.go:90
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
@@ -855,7 +803,6 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 //line cheng_simpleshfl.go:81
 					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:82
 						break
 					}
 //line cheng_simpleshfl.go:82
@@ -873,7 +820,6 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line cheng_simpleshfl.go:97
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
@@ -883,7 +829,6 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 //line cheng_simpleshfl.go:81
 					value = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:82
 						break
 					}
 //line cheng_simpleshfl.go:82
@@ -894,7 +839,6 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line cheng_simpleshfl.go:90
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -907,6 +851,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:102
 				var value int32
 //line cheng_simpleshfl.go:81
 				value = gc_c1r[gc_lane]
@@ -935,9 +880,9 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line cheng_simpleshfl.go:269
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line cheng_simpleshfl.go:271
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
 				gc_at := dIn[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -966,9 +911,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cheng_simpleshfl.go:259
 					gc_tx := gc_tidx2.X + gc_lane
-//line cheng_simpleshfl.go:261
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
@@ -978,7 +921,6 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 //line cheng_simpleshfl.go:252
 					value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:253
 						break
 					}
 //line cheng_simpleshfl.go:253
@@ -998,7 +940,6 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line cheng_simpleshfl.go:268
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
@@ -1008,7 +949,6 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 //line cheng_simpleshfl.go:252
 					value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 					if gc_tx < 0 || gc_tx > len(dOut)-8 {
-//line cheng_simpleshfl.go:253
 						break
 					}
 //line cheng_simpleshfl.go:253
@@ -1021,7 +961,6 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line cheng_simpleshfl.go:261
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {

@@ -43,7 +43,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:25
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_rect.go:27
 				irow := idx / uint32(gc_bdy)
@@ -68,7 +67,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:25
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
@@ -79,7 +77,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:25
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
@@ -90,7 +87,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:25
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
@@ -101,7 +97,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:25
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
@@ -112,7 +107,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:25
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 				irow := gc_s_irow[gc_rank]
 				icol := gc_s_icol[gc_rank]
@@ -158,7 +152,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:44
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_rect.go:46
 				irow := idx / uint32(gc_bdy)
@@ -183,7 +176,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:44
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
@@ -194,7 +186,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:44
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
@@ -205,7 +196,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:44
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
@@ -216,7 +206,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:44
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
@@ -227,7 +216,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:44
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 				irow := gc_s_irow[gc_rank]
 				icol := gc_s_icol[gc_rank]
@@ -272,7 +260,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:63
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_rect.go:65
 				irow := idx / uint32(gc_bdy)
@@ -298,7 +285,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:63
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:74
@@ -308,7 +294,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:63
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:74
@@ -318,7 +303,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:63
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:74
@@ -328,7 +312,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:63
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:74
@@ -338,7 +321,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:63
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 				colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:74
@@ -382,7 +364,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:84
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_rect.go:89
 				rowIdx := uint32(gc_ty*(gc_bdx+rectIpad) + gc_tx)
@@ -410,7 +391,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:84
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:97
@@ -420,7 +400,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:84
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:97
@@ -430,7 +409,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:84
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:97
@@ -440,7 +418,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:84
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:97
@@ -450,7 +427,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_smem_rect.go:84
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 				colIdx := gc_s_colIdx[gc_rank]
 //line cheng_smem_rect.go:97

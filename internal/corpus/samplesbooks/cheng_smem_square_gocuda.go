@@ -46,35 +46,30 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 						gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 1
-//line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 						gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 2
-//line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 						gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 3
-//line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 						gc_at[gc_tx] = int32(idx)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line cheng_smem_square.go:28
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 					gc_at[gc_tx] = int32(idx)
@@ -86,7 +81,6 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 						tile[gc_ty][gc_tx] = int32(idx)
@@ -95,7 +89,6 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 						tile[gc_ty][gc_tx] = int32(idx)
@@ -104,7 +97,6 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 						tile[gc_ty][gc_tx] = int32(idx)
@@ -113,7 +105,6 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 						tile[gc_ty][gc_tx] = int32(idx)
@@ -122,7 +113,6 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:28
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 					tile[gc_ty][gc_tx] = int32(idx)
@@ -143,7 +133,6 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:28
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:34
 					out[idx] = tile[gc_tx][gc_ty]
@@ -152,7 +141,6 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:28
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:34
 					out[idx] = tile[gc_tx][gc_ty]
@@ -161,7 +149,6 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:28
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:34
 					out[idx] = tile[gc_tx][gc_ty]
@@ -170,7 +157,6 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:28
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:34
 					out[idx] = tile[gc_tx][gc_ty]
@@ -179,7 +165,6 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:28
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:34
 				out[idx] = tile[gc_tx][gc_ty]
@@ -225,7 +210,6 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:48
 					tile[rowIdx] = int32(rowIdx)
@@ -234,7 +218,6 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:48
 					tile[rowIdx] = int32(rowIdx)
@@ -243,7 +226,6 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:48
 					tile[rowIdx] = int32(rowIdx)
@@ -252,7 +234,6 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:48
 					tile[rowIdx] = int32(rowIdx)
@@ -261,7 +242,6 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:45
 				rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:48
 				tile[rowIdx] = int32(rowIdx)
@@ -281,7 +261,6 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 //line cheng_smem_square.go:52
@@ -291,7 +270,6 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 //line cheng_smem_square.go:52
@@ -301,7 +279,6 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 //line cheng_smem_square.go:52
@@ -311,7 +288,6 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 //line cheng_smem_square.go:52
@@ -321,7 +297,6 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:45
 				rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 				colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 //line cheng_smem_square.go:52
@@ -368,35 +343,30 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 						gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 1
-//line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 						gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 2
-//line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 						gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 3
-//line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 						gc_at[gc_tx] = int32(idx)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line cheng_smem_square.go:62
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 					gc_at[gc_tx] = int32(idx)
@@ -408,7 +378,6 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 						tile[gc_ty][gc_tx] = int32(idx)
@@ -417,7 +386,6 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 						tile[gc_ty][gc_tx] = int32(idx)
@@ -426,7 +394,6 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 						tile[gc_ty][gc_tx] = int32(idx)
@@ -435,7 +402,6 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 						tile[gc_ty][gc_tx] = int32(idx)
@@ -444,7 +410,6 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:62
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 					tile[gc_ty][gc_tx] = int32(idx)
@@ -465,7 +430,6 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:62
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:68
 					out[idx] = tile[gc_tx][gc_ty]
@@ -474,7 +438,6 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:62
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:68
 					out[idx] = tile[gc_tx][gc_ty]
@@ -483,7 +446,6 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:62
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:68
 					out[idx] = tile[gc_tx][gc_ty]
@@ -492,7 +454,6 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:62
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:68
 					out[idx] = tile[gc_tx][gc_ty]
@@ -501,7 +462,6 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cheng_smem_square.go:62
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:68
 				out[idx] = tile[gc_tx][gc_ty]
@@ -549,7 +509,6 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_pos.Thread = gc_rank
 //line cheng_smem_square.go:79
 					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-//line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:84
 					tile[rowIdx] = int32(gIdx)
@@ -560,7 +519,6 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_pos.Thread = gc_rank
 //line cheng_smem_square.go:79
 					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-//line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:84
 					tile[rowIdx] = int32(gIdx)
@@ -571,7 +529,6 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_pos.Thread = gc_rank
 //line cheng_smem_square.go:79
 					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-//line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:84
 					tile[rowIdx] = int32(gIdx)
@@ -582,7 +539,6 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_pos.Thread = gc_rank
 //line cheng_smem_square.go:79
 					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-//line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:84
 					tile[rowIdx] = int32(gIdx)
@@ -593,7 +549,6 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 				gc_pos.Thread = gc_rank
 //line cheng_smem_square.go:79
 				rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-//line cheng_smem_square.go:82
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:84
 				tile[rowIdx] = int32(gIdx)
@@ -615,7 +570,6 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_pos.Thread = gc_rank
 //line cheng_smem_square.go:80
 					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
-//line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:88
 					out[gIdx] = tile[colIdx]
@@ -626,7 +580,6 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_pos.Thread = gc_rank
 //line cheng_smem_square.go:80
 					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
-//line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:88
 					out[gIdx] = tile[colIdx]
@@ -637,7 +590,6 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_pos.Thread = gc_rank
 //line cheng_smem_square.go:80
 					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
-//line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:88
 					out[gIdx] = tile[colIdx]
@@ -648,7 +600,6 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_pos.Thread = gc_rank
 //line cheng_smem_square.go:80
 					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
-//line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:88
 					out[gIdx] = tile[colIdx]
@@ -659,7 +610,6 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 				gc_pos.Thread = gc_rank
 //line cheng_smem_square.go:80
 				colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
-//line cheng_smem_square.go:82
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:88
 				out[gIdx] = tile[colIdx]

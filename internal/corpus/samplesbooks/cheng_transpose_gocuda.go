@@ -45,9 +45,7 @@ func gc_body_transposeSmemUnrollPadKernel(gc_b *compiled.Block, out, in []float3
 	gc_exited := gc_b.Exited()
 //line cheng_transpose.go:29
 	tile := gocuda.Shared[float32](t, trBdimy*(trBdimx*2+trIpad))[:trBdimy*(trBdimx*2+trIpad)]
-//line cheng_transpose.go:31
 	bdx := uint32(gc_bdx)
-//line cheng_transpose.go:31
 	bdy := uint32(gc_bdy)
 	gc_ty := 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -58,11 +56,9 @@ func gc_body_transposeSmemUnrollPadKernel(gc_b *compiled.Block, out, in []float3
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_transpose.go:32
 			tx := uint32(gc_tx)
 //line cheng_transpose.go:34
 			ix := 2*uint32(gc_bx)*bdx + tx
-//line cheng_transpose.go:32
 			ty := uint32(gc_ty)
 //line cheng_transpose.go:35
 			iy := uint32(gc_by)*bdy + ty
@@ -82,11 +78,10 @@ func gc_body_transposeSmemUnrollPadKernel(gc_b *compiled.Block, out, in []float3
 			to := iy2*uint32(ny) + ix2
 //line cheng_transpose.go:48
 			if !(ix+bdx < uint32(nx) && iy < uint32(ny)) {
-//line cheng_transpose.go:48
 				gc_exited[gc_rank] = true
-//line cheng_transpose.go:48
 				continue gc_L1
 			}
+//line cheng_transpose.go:50
 			tile[rowIdx] = in[ti]
 			tile[rowIdx+trBdimx] = in[ti+trBdimx]
 			gc_s_irow[gc_rank] = irow
@@ -143,9 +138,7 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 	gc_exited := gc_b.Exited()
 //line cheng_transpose.go:66
 	tile := gocuda.DynamicShared[float32](t)
-//line cheng_transpose.go:68
 	bdx := uint32(gc_bdx)
-//line cheng_transpose.go:68
 	bdy := uint32(gc_bdy)
 	gc_ty := 0
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -156,11 +149,9 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line cheng_transpose.go:69
 			tx := uint32(gc_tx)
 //line cheng_transpose.go:71
 			ix := bdx*uint32(gc_bx)*2 + tx
-//line cheng_transpose.go:69
 			ty := uint32(gc_ty)
 //line cheng_transpose.go:72
 			iy := bdy*uint32(gc_by) + ty
@@ -179,11 +170,10 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 			to := iy2*uint32(ny) + ix2
 //line cheng_transpose.go:84
 			if !(ix+bdx < uint32(nx) && iy < uint32(ny)) {
-//line cheng_transpose.go:84
 				gc_exited[gc_rank] = true
-//line cheng_transpose.go:84
 				continue gc_L1
 			}
+//line cheng_transpose.go:86
 			tile[rowIdx] = in[ti]
 			tile[rowIdx+trBdimx] = in[ti+trBdimx]
 			gc_s_irow[gc_rank] = irow

@@ -74,7 +74,6 @@ func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, 
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line cudf_find.go:175
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -88,39 +87,32 @@ func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cudf_find.go:152
 				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 //line cudf_find.go:154
 				strIdx := int32(idx / 32)
-//line cudf_find.go:160
 				laneIdx := int32((gc_rank & (32 - 1)))
 //line cudf_find.go:155
 				if strIdx >= gc_s_dStrings[gc_rank].size() {
-//line cudf_find.go:155
 					gc_dead |= uint32(1) << gc_lane
-//line cudf_find.go:155
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
 //line cudf_find.go:162
 				if gc_s_dStrings[gc_rank].isNull(strIdx) {
-//line cudf_find.go:162
 					gc_dead |= uint32(1) << gc_lane
-//line cudf_find.go:162
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
+//line cudf_find.go:165
 				dStr := gc_s_dStrings[gc_rank].element(strIdx)
-//line cudf_find.go:167
 				found := false
+//line cudf_find.go:168
 				for i := laneIdx * bytesPerWarp; !found && i+int32(len(dTarget)) <= int32(len(dStr)); i += 32 * bytesPerWarp {
-//line cudf_find.go:168
 					gc_b.Tick()
-//line cudf_find.go:168
 					if gc_b.Stopped() {
-//line cudf_find.go:168
 						return
 					}
+//line cudf_find.go:170
 					for j := int32(0); !found && j < bytesPerWarp; j++ {
 						if i+j+int32(len(dTarget)) <= int32(len(dStr)) &&
 							cudfCompare(dTarget, dStr[i+j:], int32(len(dTarget))) == 0 {
@@ -147,11 +139,9 @@ func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, 
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cudf_find.go:152
 				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 //line cudf_find.go:154
 				strIdx := int32(idx / 32)
-//line cudf_find.go:160
 				laneIdx := int32((gc_rank & (32 - 1)))
 //line cudf_find.go:178
 				result := gc_c1r[gc_lane]

@@ -44,7 +44,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line cudf_find.go:114
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -58,15 +57,12 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cudf_find.go:84
 				laneIdx := int32((gc_rank & (32 - 1)))
-//line cudf_find.go:86
 				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+//line cudf_find.go:87
 				strIdx := int32(tid / 32)
 				if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
-//line cudf_find.go:88
 					gc_dead |= uint32(1) << gc_lane
-//line cudf_find.go:88
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
@@ -91,17 +87,14 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 					b, _ := bytesToCharacterPosition(dStrC[beginC:], stopC-startC)
 					return beginC + b
 				}()
-//line cudf_find.go:114
 				position := int32(-1)
+//line cudf_find.go:115
 				if forward {
 					position = math.MaxInt32
 				}
 				for itr := begin + laneIdx; itr+int32(len(dTarget)) <= end; itr += 32 {
-//line cudf_find.go:118
 					gc_b.Tick()
-//line cudf_find.go:118
 					if gc_b.Stopped() {
-//line cudf_find.go:118
 						return
 					}
 //line cudf_find.go:119
@@ -114,7 +107,6 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 				}
 //line cudf_find.go:128
 				var result int32
-//line cudf_find.go:139
 				gc_l_dStr[gc_lane] = dStr
 				gc_l_begin[gc_lane] = begin
 				gc_l_startCharPos[gc_lane] = startCharPos
@@ -222,18 +214,13 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cudf_find.go:84
 				laneIdx := int32((gc_rank & (32 - 1)))
-//line cudf_find.go:86
 				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+//line cudf_find.go:87
 				strIdx := int32(tid / 32)
-//line cudf_find.go:89
 				dStr := gc_l_dStr[gc_lane]
-//line cudf_find.go:91
 				begin := gc_l_begin[gc_lane]
-//line cudf_find.go:93
 				startCharPos := gc_l_startCharPos[gc_lane]
-//line cudf_find.go:95
 				result := gc_l_result[gc_lane]
 //line cudf_find.go:135
 				if laneIdx == 0 {

@@ -49,7 +49,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line cudf_find_instance.go:84
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -63,13 +62,11 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cudf_find_instance.go:53
 				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+//line cudf_find_instance.go:54
 				strIdx := int32(tid / 32)
 				if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
-//line cudf_find_instance.go:55
 					gc_dead |= uint32(1) << gc_lane
-//line cudf_find_instance.go:55
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
@@ -81,7 +78,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				charPos := maxPos
 				charCount := int32(0)
 				count := int32(0)
-//line cudf_find_instance.go:76
 				gc_l_dStr[gc_lane] = dStr
 				gc_l_end[gc_lane] = end
 				gc_l_maxPos[gc_lane] = maxPos
@@ -90,7 +86,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				gc_l_count[gc_lane] = count
 			}
 		}
-//line cudf_find_instance.go:71
 		gc_save12 := gc_act
 		gc_in12 := gc_act
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -98,11 +93,9 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-//line cudf_find_instance.go:60
 			laneIdx := int32((gc_rank & (32 - 1)))
 //line cudf_find_instance.go:70
 			itr := laneIdx
-//line cudf_find_instance.go:72
 			gc_l_itr[gc_lane] = itr
 		}
 		for {
@@ -112,7 +105,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 			}
 			gc_act = gc_in12 &^ gc_dead
 			var gc_m12, gc_skip12 uint32
-//line cudf_find_instance.go:82
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -120,7 +112,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				end := gc_l_end[gc_lane]
-//line cudf_find_instance.go:90
 				itr := gc_l_itr[gc_lane]
 //line cudf_find_instance.go:70
 				if itr+int32(len(dTarget)) <= end {
@@ -139,10 +130,9 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				dStr := gc_l_dStr[gc_lane]
-//line cudf_find_instance.go:87
 				itr := gc_l_itr[gc_lane]
-//line cudf_find_instance.go:71
 				isChar := int32(0)
+//line cudf_find_instance.go:72
 				if !isUTF8ContinuationChar(dStr[itr]) {
 					isChar = 1
 				}
@@ -150,7 +140,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				if isChar != 0 && cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
 					found = 1
 				}
-//line cudf_find_instance.go:81
 				gc_l_isChar[gc_lane] = isChar
 				gc_l_found[gc_lane] = found
 			}
@@ -160,7 +149,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cudf_find_instance.go:88
 				found := gc_l_found[gc_lane]
 				_ = found
 //line cudf_find_instance.go:81
@@ -173,12 +161,10 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cudf_find_instance.go:89
 				isChar := gc_l_isChar[gc_lane]
 				_ = isChar
 //line cudf_find_instance.go:82
 				foundScan := gc_c2r[gc_lane]
-//line cudf_find_instance.go:84
 				gc_l_foundScan[gc_lane] = foundScan
 			}
 //line cudf_find_instance.go:84
@@ -187,11 +173,8 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cudf_find_instance.go:91
 				charPos := gc_l_charPos[gc_lane]
-//line cudf_find_instance.go:93
 				count := gc_l_count[gc_lane]
-//line cudf_find_instance.go:95
 				foundScan := gc_l_foundScan[gc_lane]
 //line cudf_find_instance.go:84
 				charsScan := gc_c3r[gc_lane]
@@ -245,7 +228,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					gc_l_charPos[gc_lane] = charPos
 				}
 			}
-//line cudf_find_instance.go:96
 			var gc_m8 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -254,7 +236,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				maxPos := gc_l_maxPos[gc_lane]
-//line cudf_find_instance.go:105
 				charPos := gc_l_charPos[gc_lane]
 //line cudf_find_instance.go:92
 				if charPos < maxPos {
@@ -264,20 +245,16 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 			gc_save8 := gc_act
 			gc_act = gc_save8 & gc_m8
 			if gc_act != 0 {
-//line cudf_find_instance.go:93
 				gc_in12 &^= gc_act
 				gc_skip12 |= gc_act
 				gc_act = 0
 			}
 			gc_act = gc_save8 &^ gc_dead &^ gc_skip12
-//line cudf_find_instance.go:99
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cudf_find_instance.go:105
 				count := gc_l_count[gc_lane]
-//line cudf_find_instance.go:107
 				isChar := gc_l_isChar[gc_lane]
 				_ = isChar
 				foundCount := gc_l_foundCount[gc_lane]
@@ -320,7 +297,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:109
 					charCount := gc_l_charCount[gc_lane]
 //line cudf_find_instance.go:96
 					charCount += gc_c5r[gc_lane]
@@ -330,10 +306,8 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 			gc_act = gc_in12 &^ gc_dead
 			gc_left3 := gc_act
 			if compiled.SIMD {
-//line cudf_find_instance.go:70
 				gc_vb := archsimd.BroadcastInt32x8(32)
 				if gc_act == ^uint32(0) {
-//line cudf_find_instance.go:70
 					gc_vb2 := archsimd.BroadcastInt32x8(32)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line cudf_find_instance.go:70
@@ -365,7 +339,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_find_instance.go:83
 					itr := gc_l_itr[gc_lane]
 //line cudf_find_instance.go:70
 					itr += 32
@@ -375,7 +348,6 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 		}
 		gc_act = gc_save12 &^ gc_dead
 		{
-//line cudf_find_instance.go:78
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -388,16 +360,12 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cudf_find_instance.go:53
 				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+//line cudf_find_instance.go:54
 				strIdx := int32(tid / 32)
-//line cudf_find_instance.go:60
 				laneIdx := int32((gc_rank & (32 - 1)))
-//line cudf_find_instance.go:62
 				maxPos := gc_l_maxPos[gc_lane]
-//line cudf_find_instance.go:64
 				charPos := gc_l_charPos[gc_lane]
-//line cudf_find_instance.go:66
 				charCount := gc_l_charCount[gc_lane]
 //line cudf_find_instance.go:100
 				if laneIdx == 0 {

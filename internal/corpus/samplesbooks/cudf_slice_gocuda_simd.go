@@ -46,7 +46,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		{
-//line cudf_slice.go:81
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L2:
@@ -60,13 +59,11 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cudf_slice.go:54
 				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+//line cudf_slice.go:55
 				strIdx := int32(idx / 32)
 				if strIdx >= gc_s_dStrings[gc_rank].size() {
-//line cudf_slice.go:56
 					gc_dead |= uint32(1) << gc_lane
-//line cudf_slice.go:56
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
@@ -75,20 +72,17 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					if (gc_rank & (32 - 1)) == 0 {
 						dOutput[strIdx] = cudfIndexPair{null: true}
 					}
-//line cudf_slice.go:65
 					gc_dead |= uint32(1) << gc_lane
-//line cudf_slice.go:65
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
+//line cudf_slice.go:68
 				dStr := gc_s_dStrings[gc_rank].element(strIdx)
 				if len(dStr) == 0 {
 					if (gc_rank & (32 - 1)) == 0 {
 						dOutput[strIdx] = cudfIndexPair{}
 					}
-//line cudf_slice.go:72
 					gc_dead |= uint32(1) << gc_lane
-//line cudf_slice.go:72
 					gc_act &^= uint32(1) << gc_lane
 					continue gc_L2
 				}
@@ -106,12 +100,9 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 //line cudf_slice.go:87
 				startCounts := [2]int32{0, 0}
 				stopCounts := [2]int32{0, 0}
-//line cudf_slice.go:90
 				itr := int32((gc_rank & (32 - 1)))
-//line cudf_slice.go:92
 				charCount := int32(0)
 				byteCount := int32(0)
-//line cudf_slice.go:104
 				gc_l_dStr[gc_lane] = dStr
 				gc_l_start[gc_lane] = start
 				gc_l_stop[gc_lane] = stop
@@ -123,7 +114,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_l_byteCount[gc_lane] = byteCount
 			}
 		}
-//line cudf_slice.go:95
 		gc_save10 := gc_act
 		gc_in10 := gc_act
 		for {
@@ -133,7 +123,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 			}
 			gc_act = gc_in10 &^ gc_dead
 			var gc_m10, gc_skip10 uint32
-//line cudf_slice.go:105
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -141,7 +130,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				dStr := gc_l_dStr[gc_lane]
-//line cudf_slice.go:113
 				byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:94
 				if byteCount < int32(len(dStr)) {
@@ -160,11 +148,8 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				start := gc_l_start[gc_lane]
-//line cudf_slice.go:111
 				startCounts := gc_l_startCounts[gc_lane]
-//line cudf_slice.go:113
 				charCount := gc_l_charCount[gc_lane]
-//line cudf_slice.go:115
 				byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:95
 				if charCount <= start {
@@ -172,7 +157,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				}
 				gc_l_startCounts[gc_lane] = startCounts
 			}
-//line cudf_slice.go:101
 			var gc_m5 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -181,7 +165,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				stop := gc_l_stop[gc_lane]
-//line cudf_slice.go:110
 				charCount := gc_l_charCount[gc_lane]
 //line cudf_slice.go:98
 				if charCount <= stop {
@@ -198,9 +181,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					var stopCounts [2]int32
-//line cudf_slice.go:113
 					charCount := gc_l_charCount[gc_lane]
-//line cudf_slice.go:115
 					byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:99
 					stopCounts = [2]int32{charCount, byteCount}
@@ -209,13 +190,11 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 			}
 			gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
 			if gc_act != 0 {
-//line cudf_slice.go:101
 				gc_in10 &^= gc_act
 				gc_skip10 |= gc_act
 				gc_act = 0
 			}
 			gc_act = gc_save5 &^ gc_dead &^ gc_skip10
-//line cudf_slice.go:107
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -223,12 +202,10 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				dStr := gc_l_dStr[gc_lane]
-//line cudf_slice.go:115
 				end := gc_l_end[gc_lane]
-//line cudf_slice.go:117
 				itr := gc_l_itr[gc_lane]
-//line cudf_slice.go:103
 				cc := int32(0)
+//line cudf_slice.go:104
 				if itr < end && isBeginUTF8Char(dStr[itr]) {
 					cc = 1
 				}
@@ -245,9 +222,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line cudf_slice.go:118
 				charCount := gc_l_charCount[gc_lane]
-//line cudf_slice.go:120
 				bc := gc_l_bc[gc_lane]
 				_ = bc
 //line cudf_slice.go:111
@@ -289,7 +264,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_slice.go:125
 					byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:112
 					byteCount += gc_c2r[gc_lane]
@@ -299,10 +273,8 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 			gc_act = gc_in10 &^ gc_dead
 			gc_left2 := gc_act
 			if compiled.SIMD {
-//line cudf_slice.go:113
 				gc_vb := archsimd.BroadcastInt32x8(32)
 				if gc_act == ^uint32(0) {
-//line cudf_slice.go:113
 					gc_vb2 := archsimd.BroadcastInt32x8(32)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line cudf_slice.go:113
@@ -334,7 +306,6 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-//line cudf_slice.go:126
 					itr := gc_l_itr[gc_lane]
 //line cudf_slice.go:113
 					itr += 32
@@ -359,32 +330,23 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line cudf_slice.go:54
 				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+//line cudf_slice.go:55
 				strIdx := int32(idx / 32)
-//line cudf_slice.go:57
 				dStr := gc_l_dStr[gc_lane]
-//line cudf_slice.go:59
 				start := gc_l_start[gc_lane]
-//line cudf_slice.go:61
 				stop := gc_l_stop[gc_lane]
-//line cudf_slice.go:63
 				startCounts := gc_l_startCounts[gc_lane]
-//line cudf_slice.go:65
 				stopCounts := gc_l_stopCounts[gc_lane]
-//line cudf_slice.go:67
 				charCount := gc_l_charCount[gc_lane]
-//line cudf_slice.go:118
 				if (gc_rank & (32 - 1)) == 0 {
+//line cudf_slice.go:119
 					if start >= charCount {
 						dOutput[strIdx] = cudfIndexPair{}
-//line cudf_slice.go:120
 						gc_dead |= uint32(1) << gc_lane
-//line cudf_slice.go:120
 						gc_act &^= uint32(1) << gc_lane
 						continue gc_L13
 					}
-//line cudf_slice.go:125
 					firstByte := startCounts[1]
 					if startCounts[0] < start {
 						b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts[0])

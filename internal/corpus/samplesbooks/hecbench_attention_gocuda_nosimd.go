@@ -36,24 +36,21 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := gc_from
-//line hecbench_attention.go:51
 					gc_vb := lanes.BroadcastFloat32x8(float32(0))
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_attention.go:49
 						var j int = gc_bx*gc_bdx + gc_tx
 						{
 							sum := gc_vb
-							if j < 0 || j > len(output)-8 {
 //line hecbench_attention.go:52
+							if j < 0 || j > len(output)-8 {
 								break
 							}
 //line hecbench_attention.go:52
 							for i := 0; i < n; i = i + 1 {
-//line hecbench_attention.go:52
 								var gc_ld2 lanes.Float32x8
 //line hecbench_attention.go:52
 								if (i*
@@ -61,7 +58,6 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 //line hecbench_attention.go:53
 									gc_ld2 = lanes.LoadFloat32x8Slice(value[i*d+j:])
 								} else {
-//line hecbench_attention.go:53
 									break gc_steps2
 								}
 //line hecbench_attention.go:53
@@ -71,14 +67,13 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 							sum.StoreSlice(output[j:])
 						}
 					}
-//line hecbench_attention.go:57
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_attention.go:49
 						j := gc_bx*gc_bdx + gc_tx
 						{
 							sum := float32(0)
+//line hecbench_attention.go:52
 							for i := 0; i < n; i++ {
 								sum += score[i] * value[i*d+j]
 							}

@@ -38,26 +38,22 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := gc_from
 					if compiled.SIMD {
-//line hecbench_attention.go:51
 						gc_vb := archsimd.BroadcastFloat32x8(float32(0))
-//line hecbench_attention.go:51
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 					gc_steps:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line hecbench_attention.go:49
 							var j int = gc_bx*gc_bdx + gc_tx
 							{
 								sum := gc_vb
-								if j < 0 || j > len(output)-8 {
 //line hecbench_attention.go:52
+								if j < 0 || j > len(output)-8 {
 									break
 								}
 //line hecbench_attention.go:52
 								for i := 0; i < n; i = i + 1 {
-//line hecbench_attention.go:52
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_attention.go:52
 									if (i*
@@ -65,7 +61,6 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 //line hecbench_attention.go:53
 										gc_ld = archsimd.LoadFloat32x8Slice(value[i*d+j:])
 									} else {
-//line hecbench_attention.go:53
 										break gc_steps
 									}
 //line hecbench_attention.go:53
@@ -75,16 +70,15 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 								sum.StoreSlice(output[j:])
 							}
 						}
-//line hecbench_attention.go:57
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_attention.go:49
 						j := gc_bx*gc_bdx + gc_tx
 						{
 							sum := float32(0)
+//line hecbench_attention.go:52
 							for i := 0; i < n; i++ {
 								sum += score[i] * value[i*d+j]
 							}

@@ -35,21 +35,15 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line hecbench_dpid.go:147
 	var srcLane int = 16
-//line hecbench_dpid.go:147
 	var width int = 32
 	var srcLane_ int = 8
-//line hecbench_dpid.go:148
 	var width_ int = 32
 	var srcLane_2 int = 4
-//line hecbench_dpid.go:149
 	var width_2 int = 32
 	var srcLane_3 int = 2
-//line hecbench_dpid.go:150
 	var width_3 int = 32
 	var srcLane_4 int = 1
-//line hecbench_dpid.go:151
 	var width_4 int = 32
 //line hecbench_dpid.go:153
 	var gc_l_v [32]float4
@@ -108,7 +102,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 	gc_L2:
-//line hecbench_dpid.go:210
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -118,9 +111,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_b.Enter(gc_rank)
 //line hecbench_dpid.go:168
 			if dpidPX(t) >= p.OWidth || dpidPY(t) >= p.OHeight {
-//line hecbench_dpid.go:168
 				gc_dead |= uint32(1) << gc_lane
-//line hecbench_dpid.go:168
 				gc_act &^= uint32(1) << gc_lane
 				continue gc_L2
 			}
@@ -157,7 +148,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line hecbench_dpid.go:147
 			output := gc_l_output[gc_lane]
 //line hecbench_dpid.go:138
 			output.X = gc_c1r[gc_lane]
@@ -173,7 +163,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line hecbench_dpid.go:148
 			output := gc_l_output[gc_lane]
 //line hecbench_dpid.go:139
 			output.Y = gc_c2r[gc_lane]
@@ -189,7 +178,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line hecbench_dpid.go:149
 			output := gc_l_output[gc_lane]
 //line hecbench_dpid.go:140
 			output.Z = gc_c3r[gc_lane]
@@ -205,7 +193,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output := gc_l_output[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output.W = gc_c4r[gc_lane]
@@ -231,7 +218,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line hecbench_dpid.go:147
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:138
 			output_.X = gc_c5r[gc_lane]
@@ -247,7 +233,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line hecbench_dpid.go:148
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:139
 			output_.Y = gc_c6r[gc_lane]
@@ -263,7 +248,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line hecbench_dpid.go:149
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:140
 			output_.Z = gc_c7r[gc_lane]
@@ -279,7 +263,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_ := gc_l_output_[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_.W = gc_c8r[gc_lane]
@@ -305,7 +288,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
-//line hecbench_dpid.go:147
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:138
 			output_2.X = gc_c9r[gc_lane]
@@ -321,7 +303,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
-//line hecbench_dpid.go:148
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:139
 			output_2.Y = gc_c10r[gc_lane]
@@ -337,7 +318,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
-//line hecbench_dpid.go:149
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:140
 			output_2.Z = gc_c11r[gc_lane]
@@ -353,7 +333,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_2 := gc_l_output_2[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_2.W = gc_c12r[gc_lane]
@@ -379,7 +358,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
-//line hecbench_dpid.go:147
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:138
 			output_3.X = gc_c13r[gc_lane]
@@ -395,7 +373,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
-//line hecbench_dpid.go:148
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:139
 			output_3.Y = gc_c14r[gc_lane]
@@ -411,7 +388,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
-//line hecbench_dpid.go:149
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:140
 			output_3.Z = gc_c15r[gc_lane]
@@ -427,7 +403,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_3 := gc_l_output_3[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_3.W = gc_c16r[gc_lane]
@@ -453,7 +428,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
-//line hecbench_dpid.go:147
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:138
 			output_4.X = gc_c17r[gc_lane]
@@ -469,7 +443,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
-//line hecbench_dpid.go:148
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:139
 			output_4.Y = gc_c18r[gc_lane]
@@ -485,7 +458,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
-//line hecbench_dpid.go:149
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:140
 			output_4.Z = gc_c19r[gc_lane]
@@ -494,7 +466,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 		}
 //line hecbench_dpid.go:141
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c20v, srcLane_4, width_4, &gc_c20r)
-//line hecbench_dpid.go:143
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -509,7 +480,6 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			output_4 := gc_l_output_4[gc_lane]
-//line hecbench_dpid.go:158
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_4.W = gc_c20r[gc_lane]
@@ -518,12 +488,11 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			var r_8 float4 = r_9
 //line hecbench_dpid.go:151
 			dpidPlusEq(value, r_8)
-//line hecbench_dpid.go:187
 			if (gc_tx % 32) == 0 {
+//line hecbench_dpid.go:188
 				dpidNormalize(&gc_l_color[gc_lane])
 				patches[dpidPX(t)+dpidPY(t)*p.OWidth] = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}
 			}
-//line hecbench_dpid.go:193
 			gc_l_output_4[gc_lane] = output_4
 		}
 	}
@@ -549,21 +518,15 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-//line hecbench_dpid.go:147
 	var srcLane int = 16
-//line hecbench_dpid.go:147
 	var width int = 32
 	var srcLane_ int = 8
-//line hecbench_dpid.go:148
 	var width_ int = 32
 	var srcLane_2 int = 4
-//line hecbench_dpid.go:149
 	var width_2 int = 32
 	var srcLane_3 int = 2
-//line hecbench_dpid.go:150
 	var width_3 int = 32
 	var srcLane_4 int = 1
-//line hecbench_dpid.go:151
 	var width_4 int = 32
 //line hecbench_dpid.go:153
 	var gc_l_v [32]float4
@@ -623,7 +586,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 	gc_L2:
-//line hecbench_dpid.go:211
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -633,9 +595,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_b.Enter(gc_rank)
 //line hecbench_dpid.go:249
 			if dpidPX(t) >= p.OWidth || dpidPY(t) >= p.OHeight {
-//line hecbench_dpid.go:249
 				gc_dead |= uint32(1) << gc_lane
-//line hecbench_dpid.go:249
 				gc_act &^= uint32(1) << gc_lane
 				continue gc_L2
 			}
@@ -678,7 +638,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line hecbench_dpid.go:147
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:138
 			output_.X = gc_c1r[gc_lane]
@@ -694,7 +653,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line hecbench_dpid.go:148
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:139
 			output_.Y = gc_c2r[gc_lane]
@@ -710,7 +668,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-//line hecbench_dpid.go:149
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:140
 			output_.Z = gc_c3r[gc_lane]
@@ -726,7 +683,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_ := gc_l_output_[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_.W = gc_c4r[gc_lane]
@@ -752,7 +708,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line hecbench_dpid.go:147
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:138
 			output_2.X = gc_c5r[gc_lane]
@@ -768,7 +723,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line hecbench_dpid.go:148
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:139
 			output_2.Y = gc_c6r[gc_lane]
@@ -784,7 +738,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
-//line hecbench_dpid.go:149
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:140
 			output_2.Z = gc_c7r[gc_lane]
@@ -800,7 +753,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_2 := gc_l_output_2[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_2.W = gc_c8r[gc_lane]
@@ -826,7 +778,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
-//line hecbench_dpid.go:147
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:138
 			output_3.X = gc_c9r[gc_lane]
@@ -842,7 +793,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
-//line hecbench_dpid.go:148
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:139
 			output_3.Y = gc_c10r[gc_lane]
@@ -858,7 +808,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
-//line hecbench_dpid.go:149
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:140
 			output_3.Z = gc_c11r[gc_lane]
@@ -874,7 +823,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_3 := gc_l_output_3[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_3.W = gc_c12r[gc_lane]
@@ -900,7 +848,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
-//line hecbench_dpid.go:147
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:138
 			output_4.X = gc_c13r[gc_lane]
@@ -916,7 +863,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
-//line hecbench_dpid.go:148
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:139
 			output_4.Y = gc_c14r[gc_lane]
@@ -932,7 +878,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
-//line hecbench_dpid.go:149
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:140
 			output_4.Z = gc_c15r[gc_lane]
@@ -948,7 +893,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_4 := gc_l_output_4[gc_lane]
-//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_4.W = gc_c16r[gc_lane]
@@ -974,7 +918,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
-//line hecbench_dpid.go:147
 			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:138
 			output_5.X = gc_c17r[gc_lane]
@@ -990,7 +933,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
-//line hecbench_dpid.go:148
 			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:139
 			output_5.Y = gc_c18r[gc_lane]
@@ -1006,7 +948,6 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
-//line hecbench_dpid.go:149
 			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:140
 			output_5.Z = gc_c19r[gc_lane]
@@ -1023,9 +964,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			output_5 := gc_l_output_5[gc_lane]
-//line hecbench_dpid.go:151
 			value := gc_l_value[gc_lane]
-//line hecbench_dpid.go:153
 			avg := gc_l_avg[gc_lane]
 //line hecbench_dpid.go:141
 			output_5.W = gc_c20r[gc_lane]
@@ -1037,15 +976,14 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 //line hecbench_dpid.go:273
 			if dpidWThread(t) == 0 {
 				ref := &output[dpidPX(t)+dpidPY(t)*p.OWidth]
-//line hecbench_dpid.go:276
 				if gc_l_color[gc_lane].W == 0.0 {
+//line hecbench_dpid.go:277
 					*ref = Uchar3{uint8(avg.X), uint8(avg.Y), uint8(avg.Z)}
 				} else {
 					dpidNormalize(&gc_l_color[gc_lane])
 					*ref = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}
 				}
 			}
-//line hecbench_dpid.go:285
 			gc_l_output_5[gc_lane] = output_5
 		}
 	}

@@ -60,7 +60,6 @@ func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int
 			return
 		}
 		gc_more = false
-//line hecbench_eclcc.go:95
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -68,7 +67,6 @@ func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_eclcc.go:103
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -104,15 +102,12 @@ func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int
 									ostat := representative(nli, nstat)
 									var repeat bool
 									for {
-//line hecbench_eclcc.go:109
 										gc_b.Tick()
-//line hecbench_eclcc.go:109
 										if gc_b.Stopped() {
-//line hecbench_eclcc.go:109
 											return
 										}
-//line hecbench_eclcc.go:110
 										repeat = false
+//line hecbench_eclcc.go:111
 										if vstat_ != ostat {
 											var ret int32
 											if vstat_ < ostat {
@@ -199,7 +194,6 @@ func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 			return
 		}
 		gc_more = false
-//line hecbench_eclcc.go:260
 		gc_bx := gc_lo%gc_gdx - 1
 		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 			gc_pos.Block = gc_blk
@@ -207,7 +201,6 @@ func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_eclcc.go:268
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -226,11 +219,8 @@ func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 					vstat := nstat[v]
 					old := vstat
 					for {
-//line hecbench_eclcc.go:257
 						gc_b.Tick()
-//line hecbench_eclcc.go:257
 						if gc_b.Stopped() {
-//line hecbench_eclcc.go:257
 							return
 						}
 //line hecbench_eclcc.go:258

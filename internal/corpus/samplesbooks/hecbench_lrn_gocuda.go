@@ -50,14 +50,13 @@ func gc_body_lrnFwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []flo
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_lrn.go:37
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lrn.go:22
 					gc_start := int64(gc_bx*gc_bdx + gc_tx)
 					idx := gc_start + gc_off
+//line hecbench_lrn.go:24
 					if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx*gc_gdx), gc_limit, false) {
 						continue
 					}
@@ -176,14 +175,13 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-//line hecbench_lrn.go:117
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line hecbench_lrn.go:102
 					gc_start := int64(gc_bx*gc_bdx + gc_tx)
 					idx := gc_start + gc_off
+//line hecbench_lrn.go:104
 					if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx*gc_gdx), gc_limit, false) {
 						continue
 					}
@@ -202,8 +200,8 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 					}
 //line hecbench_lrn.go:116
 					getOmega := func(mb_, oc, od, oh, ow int64) float32 {
-//line hecbench_lrn.go:118
 						sum := int32(0)
+//line hecbench_lrn.go:119
 						halfSize := (size - 1) / 2
 						acrossChannel := true
 						if acrossChannel {

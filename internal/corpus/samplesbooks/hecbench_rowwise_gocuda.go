@@ -45,9 +45,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 	gc_s_identityElement := compiled.Scratch[welfordData[T]](gc_b, 2)[:gc_n]
 	gc_s_welfordOp := compiled.Scratch[welfordOps[T]](gc_b, 3)[:gc_n]
 	gc_s_val := compiled.Scratch[welfordData[T]](gc_b, 4)[:gc_n]
-//line hecbench_rowwise.go:144
 	i := int64(gc_bx)
-//line hecbench_rowwise.go:146
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -56,7 +54,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:145
 			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
-//line hecbench_rowwise.go:149
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
 		}
@@ -66,7 +63,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:145
 			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
-//line hecbench_rowwise.go:149
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
 		}
@@ -76,7 +72,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:145
 			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
-//line hecbench_rowwise.go:149
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
 		}
@@ -86,7 +81,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:145
 			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
-//line hecbench_rowwise.go:149
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
 		}
@@ -96,7 +90,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:145
 		welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 		val := welfordData[T]{0, 0, 0, 0}
-//line hecbench_rowwise.go:149
 		gc_s_welfordOp[gc_rank] = welfordOp
 		gc_s_val[gc_rank] = val
 	}
@@ -107,16 +100,15 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			return
 		}
 		gc_more = false
-//line hecbench_rowwise.go:154
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				welfordOp := gc_s_welfordOp[gc_rank]
 				val := gc_s_val[gc_rank]
-//line hecbench_rowwise.go:147
 				gc_start := int64(gc_tx)
 				j := gc_start + gc_off
+//line hecbench_rowwise.go:149
 				if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx), gc_limit, false) {
 					continue
 				}
@@ -166,7 +158,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			var val_2 welfordData[T] = val_
 //line hecbench_rowwise.go:120
 			var op_ welfordOps[T] = op
-//line hecbench_rowwise.go:126
 			gc_l_val_2[gc_lane] = val_2
 			gc_l_op_[gc_lane] = op_
 			gc_s_op[gc_rank] = op
@@ -175,17 +166,14 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:107
 		for offset := 32 >> 1; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_rowwise.go:111
 				val_2 := gc_l_val_2[gc_lane]
 //line hecbench_rowwise.go:108
 				var acc welfordData[T] = val_2
-//line hecbench_rowwise.go:110
 				gc_l_acc[gc_lane] = acc
 			}
 //line hecbench_rowwise.go:108
 			var offset_ int = offset
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_rowwise.go:112
 				acc := gc_l_acc[gc_lane]
 //line hecbench_rowwise.go:90
 				gc_c1v[gc_lane] = acc.mean
@@ -193,7 +181,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:90
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset_, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_rowwise.go:94
 				acc := gc_l_acc[gc_lane]
 //line hecbench_rowwise.go:90
 				var shflDownSync T = gc_c1r[gc_lane]
@@ -203,7 +190,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:91
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_rowwise.go:95
 				acc := gc_l_acc[gc_lane]
 //line hecbench_rowwise.go:91
 				var shflDownSync_ T = gc_c2r[gc_lane]
@@ -213,7 +199,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:92
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, 32, &gc_c3r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_rowwise.go:96
 				acc := gc_l_acc[gc_lane]
 //line hecbench_rowwise.go:92
 				var shflDownSync_2 int64 = gc_c3r[gc_lane]
@@ -226,13 +211,9 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				shflDownSync := gc_l_shflDownSync[gc_lane]
-//line hecbench_rowwise.go:99
 				shflDownSync_ := gc_l_shflDownSync_[gc_lane]
-//line hecbench_rowwise.go:101
 				shflDownSync_2 := gc_l_shflDownSync_2[gc_lane]
-//line hecbench_rowwise.go:103
 				val_2 := gc_l_val_2[gc_lane]
-//line hecbench_rowwise.go:105
 				op_ := gc_l_op_[gc_lane]
 //line hecbench_rowwise.go:93
 				var shflDownSync_3 T = gc_c4r[gc_lane]
@@ -247,13 +228,11 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				var r_2 welfordData[T] = r_3
 //line hecbench_rowwise.go:108
 				val_2 = op_.combine(val_2, r_2)
-//line hecbench_rowwise.go:112
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-//line hecbench_rowwise.go:118
 			val_2 := gc_l_val_2[gc_lane]
 //line hecbench_rowwise.go:120
 			var val_ welfordData[T]
@@ -261,39 +240,35 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			var r_ welfordData[T] = val_2
 //line hecbench_rowwise.go:120
 			val_ = r_
-//line hecbench_rowwise.go:122
 			gc_s_val_[gc_rank] = val_
 		}
 	}
-//line hecbench_rowwise.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, 32, 0)
 		if gc_exact {
 			for ; gc_tx < gc_bdx; gc_tx += gc_every {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:117
 				tid := gc_tx
+//line hecbench_rowwise.go:118
 				lid := tid % 32
 				_ = lid
 //line hecbench_rowwise.go:119
 				wid := tid / 32
-//line hecbench_rowwise.go:121
 				val_ := gc_s_val_[gc_rank]
 //line hecbench_rowwise.go:123
 				shared[wid] = val_
 			}
 		} else {
-//line hecbench_rowwise.go:127
 			for ; gc_tx < gc_bdx; gc_tx += gc_every {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:117
 				tid := gc_tx
+//line hecbench_rowwise.go:118
 				lid := tid % 32
 				wid := tid / 32
-//line hecbench_rowwise.go:121
 				val_ := gc_s_val_[gc_rank]
+//line hecbench_rowwise.go:122
 				if lid == 0 {
 					shared[wid] = val_
 				}
@@ -320,7 +295,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
-//line hecbench_rowwise.go:150
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -330,12 +304,11 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:117
 				tid := gc_tx
+//line hecbench_rowwise.go:118
 				lid := tid % 32
 //line hecbench_rowwise.go:120
 				var val_ welfordData[T]
-//line hecbench_rowwise.go:122
 				identityElement := gc_s_identityElement[gc_rank]
 //line hecbench_rowwise.go:126
 				if tid < gc_bdx/32 {
@@ -346,7 +319,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				gc_s_val_[gc_rank] = val_
 			}
 		}
-//line hecbench_rowwise.go:135
 		var gc_m24 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -358,7 +330,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:117
 				tid := gc_tx
 //line hecbench_rowwise.go:119
 				wid := tid / 32
@@ -376,14 +347,12 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line hecbench_rowwise.go:145
 				val_ := gc_s_val_[gc_rank]
 				op := gc_s_op[gc_rank]
 //line hecbench_rowwise.go:132
 				var val_3 welfordData[T] = val_
 //line hecbench_rowwise.go:132
 				var op_2 welfordOps[T] = op
-//line hecbench_rowwise.go:135
 				gc_l_val_3[gc_lane] = val_3
 				gc_l_op_2[gc_lane] = op_2
 			}
@@ -393,11 +362,9 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_rowwise.go:114
 					val_3 := gc_l_val_3[gc_lane]
 //line hecbench_rowwise.go:108
 					var acc_ welfordData[T] = val_3
-//line hecbench_rowwise.go:110
 					gc_l_acc_[gc_lane] = acc_
 				}
 //line hecbench_rowwise.go:108
@@ -406,7 +373,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_rowwise.go:115
 					acc_ := gc_l_acc_[gc_lane]
 //line hecbench_rowwise.go:90
 					gc_c5v[gc_lane] = acc_.mean
@@ -417,7 +383,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_rowwise.go:97
 					acc_ := gc_l_acc_[gc_lane]
 //line hecbench_rowwise.go:90
 					var shflDownSync_4 T = gc_c5r[gc_lane]
@@ -430,7 +395,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_rowwise.go:98
 					acc_ := gc_l_acc_[gc_lane]
 //line hecbench_rowwise.go:91
 					var shflDownSync_5 T = gc_c6r[gc_lane]
@@ -443,7 +407,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_rowwise.go:99
 					acc_ := gc_l_acc_[gc_lane]
 //line hecbench_rowwise.go:92
 					var shflDownSync_6 int64 = gc_c7r[gc_lane]
@@ -459,13 +422,9 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					shflDownSync_4 := gc_l_shflDownSync_4[gc_lane]
-//line hecbench_rowwise.go:102
 					shflDownSync_5 := gc_l_shflDownSync_5[gc_lane]
-//line hecbench_rowwise.go:104
 					shflDownSync_6 := gc_l_shflDownSync_6[gc_lane]
-//line hecbench_rowwise.go:106
 					val_3 := gc_l_val_3[gc_lane]
-//line hecbench_rowwise.go:108
 					op_2 := gc_l_op_2[gc_lane]
 //line hecbench_rowwise.go:93
 					var shflDownSync_7 T = gc_c8r[gc_lane]
@@ -480,7 +439,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 					var r_5 welfordData[T] = r_6
 //line hecbench_rowwise.go:108
 					val_3 = op_2.combine(val_3, r_5)
-//line hecbench_rowwise.go:112
 					gc_l_val_3[gc_lane] = val_3
 				}
 			}
@@ -489,7 +447,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line hecbench_rowwise.go:121
 				val_3 := gc_l_val_3[gc_lane]
 //line hecbench_rowwise.go:123
 				var val_ welfordData[T]
@@ -497,14 +454,12 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				var r_4 welfordData[T] = val_3
 //line hecbench_rowwise.go:132
 				val_ = r_4
-//line hecbench_rowwise.go:134
 				gc_s_val_[gc_rank] = val_
 			}
 		}
 		gc_act = gc_save24 &^ gc_dead
 	}
 	{
-//line hecbench_rowwise.go:142
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -513,32 +468,28 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_rowwise.go:151
 				val_ := gc_s_val_[gc_rank]
-//line hecbench_rowwise.go:153
 				welfordOp := gc_s_welfordOp[gc_rank]
 				_ = welfordOp
+//line hecbench_rowwise.go:155
 				var val welfordData[T]
 //line hecbench_rowwise.go:134
 				var r welfordData[T] = val_
 //line hecbench_rowwise.go:153
 				val = r
-//line hecbench_rowwise.go:155
 				gc_s_val[gc_rank] = val
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-//line hecbench_rowwise.go:160
 				val_ := gc_s_val_[gc_rank]
-//line hecbench_rowwise.go:162
 				welfordOp := gc_s_welfordOp[gc_rank]
 				_ = welfordOp
+//line hecbench_rowwise.go:164
 				var val welfordData[T]
 //line hecbench_rowwise.go:134
 				var r welfordData[T] = val_
 //line hecbench_rowwise.go:153
 				val = r
-//line hecbench_rowwise.go:155
 				gc_s_val[gc_rank] = val
 			}
 		}
@@ -554,6 +505,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				gc_pos.Thread = gc_rank
 				val_ := gc_s_val_[gc_rank]
 				welfordOp := gc_s_welfordOp[gc_rank]
+//line hecbench_rowwise.go:170
 				var val welfordData[T]
 //line hecbench_rowwise.go:134
 				var r welfordData[T] = val_
@@ -563,7 +515,6 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				m1, m2 := welfordOp.project(val)
 				rstd[i] = T(1 / math.Sqrt(float64(m1+eps)))
 				mean[i] = m2
-//line hecbench_rowwise.go:161
 				gc_s_val[gc_rank] = val
 			}
 		}

@@ -22,7 +22,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line hecbench_score.go:34
 	c := gc_bx
 	b := gc_by
 //line hecbench_score.go:37
@@ -31,58 +30,56 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 	scores := scoresAll[(b*numClasses+c)*numPriors:]
 //line hecbench_score.go:41
 	bins := gocuda.Shared[int32](t, scoreBins)[:scoreBins]
-//line hecbench_score.go:43
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			{
-//line hecbench_score.go:43
 				unroll := int(0)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(1)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(2)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(3)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(4)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(5)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(6)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(7)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 		}
 	}
-//line hecbench_score.go:49
 	compiled.OutOfLine(func() {
+//line hecbench_score.go:50
 		bins := bins[:2048]
 		{
-//line hecbench_score.go:53
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -116,11 +113,10 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_score.go:79
 		var gc_m12 uint32
-//line hecbench_score.go:69
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
+//line hecbench_score.go:71
 			if gc_bound2 := compiled.Diff(warpSize, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
@@ -128,7 +124,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 				gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line hecbench_score.go:79
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -144,7 +139,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 				}
 			}
 		}
-//line hecbench_score.go:75
 		gc_save12 := gc_act
 		gc_act = gc_save12 & gc_m12
 		if gc_act != 0 {
@@ -152,9 +146,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line hecbench_score.go:75
 				previousGroupFirstElement := int32(0)
-//line hecbench_score.go:77
 				gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
 			}
 //line hecbench_score.go:76
@@ -162,8 +154,8 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line hecbench_score.go:81
 					gc_x02 := gc_tidx.X
+//line hecbench_score.go:82
 					gc_off4 := (iter * warpSize) + gc_x02
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(bins) && 32 <= len(bins)-gc_off4 {
 						gc_at := bins[gc_off4:][:32]
@@ -180,12 +172,10 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_score.go:72
 							threadID := gc_tx
 //line hecbench_score.go:77
 							idx := iter*warpSize + threadID
 							value := bins[idx]
-//line hecbench_score.go:80
 							gc_l_value[gc_lane] = value
 						}
 					}
@@ -193,7 +183,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 //line hecbench_score.go:80
 				for i_ := 1; i_ < warpSize; i_ *= 2 {
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, i_, 32, &gc_c1r)
-//line hecbench_score.go:83
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -204,38 +193,32 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_score.go:72
 						threadID := gc_tx
+//line hecbench_score.go:73
 						inverseLaneID := warpSize - threadID - 1
-//line hecbench_score.go:75
 						value := gc_l_value[gc_lane]
 //line hecbench_score.go:81
 						n := gc_c1r[gc_lane]
 						if inverseLaneID >= i_ {
 							value += n
 						}
-//line hecbench_score.go:86
 						gc_l_value[gc_lane] = value
 					}
 				}
 				{
-//line hecbench_score.go:91
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line hecbench_score.go:94
 					gc_x03 := gc_tidx.X
+//line hecbench_score.go:95
 					gc_off5 := (iter * warpSize) + gc_x03
 					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(bins) && 32 <= len(bins)-gc_off5 {
 						gc_at2 := bins[gc_off5:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line hecbench_score.go:79
 							previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
-//line hecbench_score.go:81
 							value := gc_l_value[gc_lane]
 //line hecbench_score.go:87
 							value += previousGroupFirstElement
 							gc_at2[gc_lane] = value
-//line hecbench_score.go:90
 							gc_l_value[gc_lane] = value
 						}
 					} else {
@@ -249,23 +232,18 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_score.go:72
 							threadID := gc_tx
 //line hecbench_score.go:77
 							idx := iter*warpSize + threadID
-//line hecbench_score.go:79
 							previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
-//line hecbench_score.go:81
 							value := gc_l_value[gc_lane]
 //line hecbench_score.go:87
 							value += previousGroupFirstElement
 							bins[idx] = value
-//line hecbench_score.go:90
 							gc_l_value[gc_lane] = value
 						}
 					}
 				}
-//line hecbench_score.go:90
 				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, 0, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -281,13 +259,13 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 		}
 		gc_act = gc_save12 &^ gc_dead
 	}
-//line hecbench_score.go:100
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := 0
+//line hecbench_score.go:106
 		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(count) {
 			gc_at3 := count[gc_off6:][:1]
 			gc_step := gc_from
@@ -301,13 +279,11 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 //line hecbench_score.go:95
 				gc_at3[0] = 0
 			}
-//line hecbench_score.go:99
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_score.go:95
 				gc_at3[0] = 0
 			}
 		} else {
-//line hecbench_score.go:99
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -318,7 +294,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					count[0] = 0
 				}
 				{
-//line hecbench_score.go:99
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -326,7 +301,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					count[0] = 0
 				}
 				{
-//line hecbench_score.go:99
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -334,7 +308,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					count[0] = 0
 				}
 				{
-//line hecbench_score.go:99
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -342,7 +315,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					count[0] = 0
 				}
 			}
-//line hecbench_score.go:99
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -351,11 +323,10 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			}
 		}
 	}
-//line hecbench_score.go:101
 	compiled.OutOfLine(func() {
+//line hecbench_score.go:102
 		bins := bins[:2048]
 		{
-//line hecbench_score.go:105
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx

@@ -25,7 +25,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	_ = &threshold
-//line hecbench_score.go:34
 	c := gc_bx
 	b := gc_by
 //line hecbench_score.go:37
@@ -34,18 +33,15 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 	scores := scoresAll[(b*numClasses+c)*numPriors:]
 //line hecbench_score.go:41
 	bins := gocuda.Shared[int32](t, scoreBins)[:scoreBins]
-//line hecbench_score.go:43
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 		if compiled.SIMD {
-//line hecbench_score.go:44
 			gc_vb := archsimd.BroadcastInt32x8(0)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-//line hecbench_score.go:43
 				if (compiled.Trip(0)*
+//line hecbench_score.go:44
 					scoreBlockSize+gc_tx) < 0 || (compiled.Trip(0)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(1)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(1)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(2)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(2)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(3)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(3)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(4)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(4)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(5)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(5)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(6)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(6)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(7)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(7)*scoreBlockSize+gc_tx) > len(bins)-8 {
-//line hecbench_score.go:43
 					break
 				}
 //line hecbench_score.go:44
@@ -71,52 +67,51 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			{
-//line hecbench_score.go:43
 				unroll := int(0)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(1)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(2)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(3)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(4)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(5)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(6)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 			{
-//line hecbench_score.go:43
 				unroll := int(7)
+//line hecbench_score.go:44
 				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 		}
 	}
-//line hecbench_score.go:49
 	compiled.OutOfLine(func() {
+//line hecbench_score.go:50
 		bins := bins[:2048]
 		{
-//line hecbench_score.go:53
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -150,11 +145,10 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line hecbench_score.go:79
 		var gc_m12 uint32
-//line hecbench_score.go:69
 		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 			gc_lo2, gc_hi2 := 0, 32
+//line hecbench_score.go:71
 			if gc_bound2 := compiled.Diff(warpSize, gc_x0); gc_bound2 < gc_hi2 {
 				gc_hi2 = gc_bound2
 			}
@@ -162,7 +156,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 				gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 		} else {
-//line hecbench_score.go:79
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -178,7 +171,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 				}
 			}
 		}
-//line hecbench_score.go:75
 		gc_save12 := gc_act
 		gc_act = gc_save12 & gc_m12
 		if gc_act != 0 {
@@ -186,8 +178,8 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_score.go:75
 						var previousGroupFirstElement int32 = int32(0)
+//line hecbench_score.go:76
 						archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
@@ -196,8 +188,8 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_score.go:75
 						var previousGroupFirstElement int32 = int32(0)
+//line hecbench_score.go:76
 						archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
 						gc_left &^= 0xff << gc_lane
 					}
@@ -209,9 +201,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_score.go:75
 					previousGroupFirstElement := int32(0)
-//line hecbench_score.go:77
 					gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
 				}
 			}
@@ -220,8 +210,8 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-//line hecbench_score.go:81
 					gc_x02 := gc_tidx.X
+//line hecbench_score.go:82
 					gc_off4 := (iter * warpSize) + gc_x02
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(bins) && 32 <= len(bins)-gc_off4 {
 						gc_at := bins[gc_off4:][:32]
@@ -238,12 +228,10 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_score.go:72
 							threadID := gc_tx
 //line hecbench_score.go:77
 							idx := iter*warpSize + threadID
 							value := bins[idx]
-//line hecbench_score.go:80
 							gc_l_value[gc_lane] = value
 						}
 					}
@@ -251,7 +239,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 //line hecbench_score.go:80
 				for i_ := 1; i_ < warpSize; i_ *= 2 {
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, i_, 32, &gc_c1r)
-//line hecbench_score.go:83
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -262,34 +249,28 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_score.go:72
 						threadID := gc_tx
+//line hecbench_score.go:73
 						inverseLaneID := warpSize - threadID - 1
-//line hecbench_score.go:75
 						value := gc_l_value[gc_lane]
 //line hecbench_score.go:81
 						n := gc_c1r[gc_lane]
 						if inverseLaneID >= i_ {
 							value += n
 						}
-//line hecbench_score.go:86
 						gc_l_value[gc_lane] = value
 					}
 				}
-//line hecbench_score.go:90
 				gc_left2 := gc_act
 				if compiled.SIMD {
 					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_score.go:96
 							gc_tx := gc_tidx3.X + gc_lane
-//line hecbench_score.go:98
 							gc_ty := gc_tidx3.Y
 							_ = gc_ty
 							gc_tz := gc_tidx3.Z
 							_ = gc_tz
-//line hecbench_score.go:72
 							var threadID int = gc_tx
 //line hecbench_score.go:77
 							var idx int = iter*warpSize + threadID
@@ -300,7 +281,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 //line hecbench_score.go:87
 							value = value.Add(previousGroupFirstElement)
 							if idx < 0 || idx > len(bins)-8 {
-//line hecbench_score.go:88
 								break
 							}
 //line hecbench_score.go:88
@@ -320,12 +300,10 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx := gc_tidx.X
-//line hecbench_score.go:103
 							gc_ty := gc_tidx.Y
 							_ = gc_ty
 							gc_tz := gc_tidx.Z
 							_ = gc_tz
-//line hecbench_score.go:72
 							var threadID int = gc_tx
 //line hecbench_score.go:77
 							var idx int = iter*warpSize + threadID
@@ -336,7 +314,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 //line hecbench_score.go:87
 							value = value.Add(previousGroupFirstElement)
 							if idx < 0 || idx > len(bins)-8 {
-//line hecbench_score.go:88
 								break
 							}
 //line hecbench_score.go:88
@@ -349,7 +326,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-//line hecbench_score.go:96
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -362,22 +338,17 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_score.go:72
 						threadID := gc_tx
 //line hecbench_score.go:77
 						idx := iter*warpSize + threadID
-//line hecbench_score.go:79
 						previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
-//line hecbench_score.go:81
 						value := gc_l_value[gc_lane]
 //line hecbench_score.go:87
 						value += previousGroupFirstElement
 						bins[idx] = value
-//line hecbench_score.go:90
 						gc_l_value[gc_lane] = value
 					}
 				}
-//line hecbench_score.go:90
 				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, 0, 32, &gc_c2r)
 				gc_left3 := gc_act
 				if compiled.SIMD {
@@ -423,13 +394,13 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 		}
 		gc_act = gc_save12 &^ gc_dead
 	}
-//line hecbench_score.go:101
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 0
+//line hecbench_score.go:107
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(count) {
 			gc_at2 := count[gc_off5:][:1]
 			gc_step := gc_from
@@ -443,13 +414,11 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 //line hecbench_score.go:95
 				gc_at2[0] = 0
 			}
-//line hecbench_score.go:99
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_score.go:95
 				gc_at2[0] = 0
 			}
 		} else {
-//line hecbench_score.go:99
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -460,7 +429,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					count[0] = 0
 				}
 				{
-//line hecbench_score.go:99
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -468,7 +436,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					count[0] = 0
 				}
 				{
-//line hecbench_score.go:99
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -476,7 +443,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					count[0] = 0
 				}
 				{
-//line hecbench_score.go:99
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -484,7 +450,6 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 					count[0] = 0
 				}
 			}
-//line hecbench_score.go:99
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -493,11 +458,10 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			}
 		}
 	}
-//line hecbench_score.go:101
 	compiled.OutOfLine(func() {
+//line hecbench_score.go:102
 		bins := bins[:2048]
 		{
-//line hecbench_score.go:105
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx

@@ -57,7 +57,6 @@ func gc_body_softMaxKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numSlice, sli
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line hecbench_softmax.go:18
 						i := gc_bx*gc_bdx + gc_tx
 //line hecbench_softmax.go:22
 						maxVal := src[i*sliceSize]
@@ -74,7 +73,6 @@ func gc_body_softMaxKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numSlice, sli
 					}
 				}
 			}
-//line hecbench_softmax.go:38
 		})
 	}
 }

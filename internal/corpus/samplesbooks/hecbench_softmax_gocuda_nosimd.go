@@ -24,25 +24,22 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
-//line hecbench_softmax.go:46
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_softmax.go:43
 			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			if i >= numSlice {
 //line hecbench_softmax.go:44
+			if i >= numSlice {
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
+//line hecbench_softmax.go:47
 			maxVal := src[i*sliceSize]
-//line hecbench_softmax.go:49
 			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
-//line hecbench_softmax.go:48
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
 //line hecbench_softmax.go:48
@@ -52,17 +49,13 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			return
 		}
 		gc_more = false
-//line hecbench_softmax.go:55
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_softmax.go:43
 			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_softmax.go:45
 			maxVal := gc_s_maxVal[gc_rank]
-//line hecbench_softmax.go:48
 			gc_start := (gc_rank & (32 - 1))
 			gc_from2 := gc_start + gc_off
 			gc_trips := gc_limit - gc_from2
@@ -79,6 +72,7 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			if gc_trips == gc_chunk {
 				gc_more = true
 			}
+//line hecbench_softmax.go:64
 			for j := gc_from2; gc_trips > 0; j, gc_trips = j+(32), gc_trips-1 {
 //line hecbench_softmax.go:49
 				maxVal = max(maxVal, src[i*sliceSize+j])
@@ -122,21 +116,17 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
-//line hecbench_softmax.go:57
 	gc_vstep := 0
-//line hecbench_softmax.go:52
 	gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
-//line hecbench_softmax.go:52
 		gc_alive := gc_all
-//line hecbench_softmax.go:52
 		if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line hecbench_softmax.go:52
 			gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 		}
-//line hecbench_softmax.go:52
 		var sum float32 = float32(0)
+//line hecbench_softmax.go:53
 		lanes.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank:]), gc_alive)
 	}
 	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
@@ -144,12 +134,9 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 		if gc_exited[gc_rank] {
 			continue
 		}
-//line hecbench_softmax.go:52
 		sum := float32(0)
-//line hecbench_softmax.go:54
 		gc_s_sum[gc_rank] = sum
 	}
-//line hecbench_softmax.go:53
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
 //line hecbench_softmax.go:53
@@ -159,18 +146,14 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			return
 		}
 		gc_more2 = false
-//line hecbench_softmax.go:60
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_softmax.go:43
 			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_softmax.go:45
 			maxVal := gc_s_maxVal[gc_rank]
 			sum := gc_s_sum[gc_rank]
-//line hecbench_softmax.go:53
 			gc_start2 := (gc_rank & (32 - 1))
 			gc_from3 := gc_start2 + gc_off2
 			gc_trips2 := gc_limit2 - gc_from3
@@ -187,6 +170,7 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			if gc_trips2 == gc_chunk2 {
 				gc_more2 = true
 			}
+//line hecbench_softmax.go:69
 			for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(32), gc_trips2-1 {
 //line hecbench_softmax.go:54
 				sum += expf(src[i*sliceSize+j_] - maxVal)
@@ -230,7 +214,6 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-//line hecbench_softmax.go:57
 	gc_chunk3 := compiled.StrideChunk(32)
 	gc_span3 := (32) * gc_chunk3
 //line hecbench_softmax.go:57
@@ -240,18 +223,14 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			return
 		}
 		gc_more3 = false
-//line hecbench_softmax.go:64
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line hecbench_softmax.go:43
 			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line hecbench_softmax.go:45
 			maxVal := gc_s_maxVal[gc_rank]
 			sum := gc_s_sum[gc_rank]
-//line hecbench_softmax.go:57
 			gc_start3 := (gc_rank & (32 - 1))
 			gc_from4 := gc_start3 + gc_off3
 			gc_trips3 := gc_limit3 - gc_from4
@@ -268,6 +247,7 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			if gc_trips3 == gc_chunk3 {
 				gc_more3 = true
 			}
+//line hecbench_softmax.go:73
 			for j_2 := gc_from4; gc_trips3 > 0; j_2, gc_trips3 = j_2+(32), gc_trips3-1 {
 //line hecbench_softmax.go:58
 				dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum

@@ -77,7 +77,6 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-//line hecbench_warp.go:65
 	tmask := uint32(0xFFFFFFFF)
 //line hecbench_warp.go:67
 	var gc_l_ptr_ [32]*int32
@@ -127,9 +126,7 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_warp.go:69
 				laneID := uint32(gc_tx % 32)
-//line hecbench_warp.go:71
 				ptr_ := gc_l_ptr_[gc_lane]
 //line hecbench_warp.go:73
 				var mask int32
@@ -160,16 +157,13 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_warp.go:69
 				laneID := uint32(gc_tx % 32)
-//line hecbench_warp.go:71
 				mask := gc_l_mask[gc_lane]
 //line hecbench_warp.go:73
 				var res int32
 //line hecbench_warp.go:73
 				res = gc_c2r[gc_lane]
 				var r int32 = res + int32(intrinsic.Popc(uint32(mask)&((1<<laneID)-1)))
-//line hecbench_warp.go:74
 				_ = r
 			}
 		}

@@ -33,26 +33,24 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line hecbench_warp.go:25
 				value := int32(0)
 				if (gc_tx & 0x7) == 0 {
+//line hecbench_warp.go:27
 					value = arg
 				}
 				gc_c1v[gc_lane] = value
 			}
 		}
-//line hecbench_warp.go:29
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, 32, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line hecbench_warp.go:34
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bdx * gc_bx) + gc_x0
+//line hecbench_warp.go:36
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line hecbench_warp.go:41
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line hecbench_warp.go:29
@@ -61,7 +59,6 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 					gc_at[gc_lane] = outV
 				}
 			} else {
-//line hecbench_warp.go:35
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -69,7 +66,6 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_warp.go:30
 					oi := gc_bdx*gc_bx + gc_tx
 //line hecbench_warp.go:29
 					outV := gc_c1r[gc_lane]
@@ -105,9 +101,7 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line hecbench_warp.go:39
 				value := int32(gc_tx & 0x7)
-//line hecbench_warp.go:41
 				gc_l_value[gc_lane] = value
 			}
 		}
@@ -119,7 +113,6 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 //line hecbench_warp.go:41
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line hecbench_warp.go:45
 					value := gc_l_value[gc_lane]
 //line hecbench_warp.go:41
 					value += gc_c1r[gc_lane]
@@ -130,9 +123,9 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line hecbench_warp.go:50
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bdx * gc_bx) + gc_x0
+//line hecbench_warp.go:52
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 //line hecbench_warp.go:44
@@ -145,9 +138,7 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_warp.go:43
 					oi := gc_bdx*gc_bx + gc_tx
-//line hecbench_warp.go:45
 					value := gc_l_value[gc_lane]
 //line hecbench_warp.go:44
 					out[oi] = value
@@ -166,7 +157,6 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_warp.go:53
 	bStart := uint32(gc_bdx * gc_bx)
 //line hecbench_warp.go:55
 	var gc_c1m [32]uint32

@@ -35,35 +35,30 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line hecbench_warp.go:25
 				value := int32(0)
 				if (gc_tx & 0x7) == 0 {
+//line hecbench_warp.go:27
 					value = arg
 				}
 				gc_c1v[gc_lane] = value
 			}
 		}
-//line hecbench_warp.go:29
 		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, 32, &gc_c1r)
 		gc_left := gc_act
 		if compiled.SIMD {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_warp.go:36
 					gc_tx := gc_tidx2.X + gc_lane
-//line hecbench_warp.go:38
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-//line hecbench_warp.go:30
 					var oi int = gc_bdx*gc_bx + gc_tx
 //line hecbench_warp.go:29
 					outV := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line hecbench_warp.go:31
 					if oi < 0 || oi > len(out)-8 {
-//line hecbench_warp.go:31
 						break
 					}
 //line hecbench_warp.go:31
@@ -81,18 +76,15 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line hecbench_warp.go:46
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-//line hecbench_warp.go:30
 					var oi int = gc_bdx*gc_bx + gc_tx
 //line hecbench_warp.go:29
 					outV := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line hecbench_warp.go:31
 					if oi < 0 || oi > len(out)-8 {
-//line hecbench_warp.go:31
 						break
 					}
 //line hecbench_warp.go:31
@@ -103,7 +95,6 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line hecbench_warp.go:39
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -116,7 +107,6 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_warp.go:30
 				oi := gc_bdx*gc_bx + gc_tx
 //line hecbench_warp.go:29
 				outV := gc_c1r[gc_lane]
@@ -152,15 +142,13 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-//line hecbench_warp.go:39
 				value := int32(gc_tx & 0x7)
-//line hecbench_warp.go:41
 				gc_l_value[gc_lane] = value
 			}
 		}
-//line hecbench_warp.go:40
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
 			var gc_run compiled.ShflSteps
+//line hecbench_warp.go:42
 			for mask := 1; mask < 0x7; mask *= 2 {
 //line hecbench_warp.go:41
 				gc_run.Add(mask, 0, 32)
@@ -210,7 +198,6 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 							if gc_left&(1<<gc_lane) == 0 {
 								continue
 							}
-//line hecbench_warp.go:54
 							value := gc_l_value[gc_lane]
 //line hecbench_warp.go:41
 							value += gc_c1r[gc_lane]
@@ -223,9 +210,9 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line hecbench_warp.go:52
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bdx * gc_bx) + gc_x0
+//line hecbench_warp.go:54
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 //line hecbench_warp.go:44
@@ -238,9 +225,7 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_warp.go:43
 					oi := gc_bdx*gc_bx + gc_tx
-//line hecbench_warp.go:45
 					value := gc_l_value[gc_lane]
 //line hecbench_warp.go:44
 					out[oi] = value
@@ -259,7 +244,6 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_warp.go:53
 	bStart := uint32(gc_bdx * gc_bx)
 //line hecbench_warp.go:55
 	var gc_c1m [32]uint32
@@ -299,9 +283,7 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_warp.go:64
 					gc_tx := gc_tidx2.X + gc_lane
-//line hecbench_warp.go:66
 					gc_ty := gc_tidx2.Y
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
@@ -310,7 +292,6 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 					var bOffs uint32 = bStart + uint32(gc_tx)
 //line hecbench_warp.go:57
 					if int(bOffs) < 0 || int(bOffs) > len(out)-8 {
-//line hecbench_warp.go:57
 						break
 					}
 //line hecbench_warp.go:58
@@ -328,7 +309,6 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line hecbench_warp.go:73
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
@@ -337,7 +317,6 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 					var bOffs uint32 = bStart + uint32(gc_tx)
 //line hecbench_warp.go:57
 					if int(bOffs) < 0 || int(bOffs) > len(out)-8 {
-//line hecbench_warp.go:57
 						break
 					}
 //line hecbench_warp.go:58
@@ -348,7 +327,6 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-//line hecbench_warp.go:66
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {

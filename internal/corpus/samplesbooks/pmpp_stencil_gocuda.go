@@ -56,17 +56,16 @@ func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				gc_bz++
 			}
 		}
-//line pmpp_stencil.go:55
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:28
 				i := uint32(gc_bz*gc_bdz + gc_tz)
 				j := uint32(gc_by*gc_bdy + gc_ty)
 				k := uint32(gc_bx*gc_bdx + gc_tx)
+//line pmpp_stencil.go:31
 				if i >= 1 && i < N-1 && j >= 1 && j < N-1 && k >= 1 && k < N-1 {
 					out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
 						float32(c1)*in[i*N*N+j*N+(k-1)] +

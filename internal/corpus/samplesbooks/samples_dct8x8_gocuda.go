@@ -50,6 +50,7 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 	for gc_rank := range gc_s_src {
 		gc_s_src[gc_rank] = src
 	}
+//line samples_dct8x8.go:140
 	gc_s_blPtr := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
 //line samples_dct8x8.go:122
 	cta := cg.ThisThreadBlock(t)
@@ -77,38 +78,38 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:133
 					i := int(1)
+//line samples_dct8x8.go:134
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:133
 					i := int(2)
+//line samples_dct8x8.go:134
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:133
 					i := int(3)
+//line samples_dct8x8.go:134
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:133
 					i := int(4)
+//line samples_dct8x8.go:134
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:133
 					i := int(5)
+//line samples_dct8x8.go:134
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:133
 					i := int(6)
+//line samples_dct8x8.go:134
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:133
 					i := int(7)
+//line samples_dct8x8.go:134
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				gc_s_dst[gc_rank] = dst
@@ -226,43 +227,43 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 		dst := gc_s_dst[gc_rank]
 		blPtr := gc_s_blPtr[gc_rank]
 		{
-//line samples_dct8x8.go:144
 			i_ := int(0)
+//line samples_dct8x8.go:145
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:144
 			i_ := int(1)
+//line samples_dct8x8.go:145
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:144
 			i_ := int(2)
+//line samples_dct8x8.go:145
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:144
 			i_ := int(3)
+//line samples_dct8x8.go:145
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:144
 			i_ := int(4)
+//line samples_dct8x8.go:145
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:144
 			i_ := int(5)
+//line samples_dct8x8.go:145
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:144
 			i_ := int(6)
+//line samples_dct8x8.go:145
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:144
 			i_ := int(7)
+//line samples_dct8x8.go:145
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 	}
@@ -300,6 +301,7 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 	for gc_rank := range gc_s_src {
 		gc_s_src[gc_rank] = src
 	}
+//line samples_dct8x8.go:172
 	gc_s_blPtr := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
 //line samples_dct8x8.go:154
 	cta := cg.ThisThreadBlock(t)
@@ -327,38 +329,38 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:165
 					i := int(1)
+//line samples_dct8x8.go:166
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:165
 					i := int(2)
+//line samples_dct8x8.go:166
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:165
 					i := int(3)
+//line samples_dct8x8.go:166
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:165
 					i := int(4)
+//line samples_dct8x8.go:166
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:165
 					i := int(5)
+//line samples_dct8x8.go:166
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:165
 					i := int(6)
+//line samples_dct8x8.go:166
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				{
-//line samples_dct8x8.go:165
 					i := int(7)
+//line samples_dct8x8.go:166
 					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
 				gc_s_dst[gc_rank] = dst
@@ -476,43 +478,43 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 		dst := gc_s_dst[gc_rank]
 		blPtr := gc_s_blPtr[gc_rank]
 		{
-//line samples_dct8x8.go:177
 			i_ := int(0)
+//line samples_dct8x8.go:178
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:177
 			i_ := int(1)
+//line samples_dct8x8.go:178
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:177
 			i_ := int(2)
+//line samples_dct8x8.go:178
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:177
 			i_ := int(3)
+//line samples_dct8x8.go:178
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:177
 			i_ := int(4)
+//line samples_dct8x8.go:178
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:177
 			i_ := int(5)
+//line samples_dct8x8.go:178
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:177
 			i_ := int(6)
+//line samples_dct8x8.go:178
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 		{
-//line samples_dct8x8.go:177
 			i_ := int(7)
+//line samples_dct8x8.go:178
 			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 	}
@@ -559,11 +561,11 @@ func gc_body_cudaKernelQuantizationFloatKernel(gc_b *compiled.Block, gc_lo, gc_h
 				gc_by = 0
 			}
 		}
-//line samples_dct8x8.go:188
 		bx := gc_bx
 		by := gc_by
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_dct8x8.go:193
 			gc_off := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
 			gc_off2 := gc_ty * dctBlockSize
 			if gc_off >= 0 && gc_off <= len(SrcDst) && gc_bdx <= len(SrcDst)-gc_off && gc_off2 >= 0 && gc_off2 <= len(Q) && gc_bdx <= len(Q)-gc_off2 {
@@ -583,7 +585,6 @@ func gc_body_cudaKernelQuantizationFloatKernel(gc_b *compiled.Block, gc_lo, gc_h
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_dct8x8.go:191
 					tx := gc_tx
 					ty := gc_ty
 //line samples_dct8x8.go:194
@@ -634,12 +635,12 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 //line samples_dct8x8.go:209
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-//line samples_dct8x8.go:210
 	bx := gc_bx
 	by := gc_by
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_dct8x8.go:215
 			gc_off := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
 			gc_off2 := gc_ty * dctBlockSize
 			if gc_off >= 0 && gc_off <= len(SrcDst) && gc_bdx <= len(SrcDst)-gc_off && gc_off2 >= 0 && gc_off2 <= len(Q) && gc_bdx <= len(Q)-gc_off2 {
@@ -668,7 +669,6 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_dct8x8.go:213
 					tx := gc_tx
 					ty := gc_ty
 //line samples_dct8x8.go:216
@@ -697,6 +697,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_dct8x8.go:243
 			gc_off3 := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
 			if gc_off3 >= 0 && gc_off3 <= len(SrcDst) && gc_bdx <= len(SrcDst)-gc_off3 {
 				gc_at3 := SrcDst[gc_off3:][:gc_bdx]
@@ -759,7 +760,6 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_dct8x8.go:213
 						tx := gc_tx
 						ty := gc_ty
 						curCoef := gc_s_curCoef[gc_rank]
@@ -773,7 +773,6 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_dct8x8.go:213
 						tx := gc_tx
 						ty := gc_ty
 						curCoef := gc_s_curCoef[gc_rank]
@@ -787,7 +786,6 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_dct8x8.go:213
 						tx := gc_tx
 						ty := gc_ty
 						curCoef := gc_s_curCoef[gc_rank]
@@ -801,7 +799,6 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_dct8x8.go:213
 						tx := gc_tx
 						ty := gc_ty
 						curCoef := gc_s_curCoef[gc_rank]
@@ -815,7 +812,6 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_dct8x8.go:213
 					tx := gc_tx
 					ty := gc_ty
 					curCoef := gc_s_curCoef[gc_rank]

@@ -63,7 +63,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-//line samples_intimage.go:50
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -73,7 +72,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_intimage.go:150
 			id := uint32(gc_tx)
 //line samples_intimage.go:152
 			var data Uint4 = scanline[id]
@@ -118,11 +116,9 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			}
 //line samples_intimage.go:84
 			sum := result_[15]
-//line samples_intimage.go:88
 			gc_s_result_[gc_rank] = result_
 			gc_l_sum[gc_lane] = sum
 		}
-//line samples_intimage.go:88
 		for i_3 := uint32(1); i_3 < 32; i_3 *= 2 {
 			compiled.TileLanes[uint32, uint32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_l_sum, int(i_3), nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -130,7 +126,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				gc_pos.Thread = gc_rank
 //line samples_intimage.go:41
 				laneID := uint32((gc_rank & (tile_.Size() - 1)))
-//line samples_intimage.go:43
 				result_ := gc_s_result_[gc_rank]
 				sum := gc_l_sum[gc_lane]
 //line samples_intimage.go:89
@@ -138,89 +133,88 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 //line samples_intimage.go:91
 				if laneID >= i_3 {
 					{
-//line samples_intimage.go:92
 						j := int(0)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(1)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(2)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(3)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(4)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(5)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(6)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(7)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(8)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(9)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(10)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(11)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(12)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(13)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(14)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 					{
-//line samples_intimage.go:92
 						j := int(15)
+//line samples_intimage.go:93
 						result_[j] += n
 					}
 //line samples_intimage.go:96
 					sum += n
 				}
-//line samples_intimage.go:99
 				gc_s_result_[gc_rank] = result_
 				gc_l_sum[gc_lane] = sum
 			}
@@ -230,7 +224,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			gc_pos.Thread = gc_rank
 //line samples_intimage.go:42
 			warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
-//line samples_intimage.go:44
 			result_ := gc_s_result_[gc_rank]
 //line samples_intimage.go:101
 			if (gc_rank & (tile_.Size() - 1)) == (tile_.Size() - 1) {
@@ -245,7 +238,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-//line samples_intimage.go:116
 		var gc_m12 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -270,7 +262,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				laneID := uint32((gc_rank & (tile_.Size() - 1)))
 //line samples_intimage.go:108
 				warpSum := sums[laneID]
-//line samples_intimage.go:110
 				gc_l_warpSum[gc_lane] = warpSum
 			}
 //line samples_intimage.go:110
@@ -283,7 +274,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 					gc_rank := gc_w + gc_lane
 //line samples_intimage.go:41
 					laneID := uint32((gc_rank & (tile_.Size() - 1)))
-//line samples_intimage.go:43
 					warpSum := gc_l_warpSum[gc_lane]
 //line samples_intimage.go:111
 					n_ := gc_c2r[gc_lane]
@@ -291,7 +281,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 					if laneID >= i_4 {
 						warpSum += n_
 					}
-//line samples_intimage.go:117
 					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
@@ -303,7 +292,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				gc_pos.Thread = gc_rank
 //line samples_intimage.go:41
 				laneID := uint32((gc_rank & (tile_.Size() - 1)))
-//line samples_intimage.go:43
 				warpSum := gc_l_warpSum[gc_lane]
 //line samples_intimage.go:118
 				sums[laneID] = warpSum
@@ -311,7 +299,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 		}
 		gc_act = gc_save12 &^ gc_dead
 	}
-//line samples_intimage.go:172
 	blockOffset := uint32(gc_bx) * 480
 //line samples_intimage.go:174
 	var gc_l_idxToElem [32]func(idx uint32) Uint4
@@ -339,7 +326,6 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			gc_pos.Thread = gc_rank
 //line samples_intimage.go:42
 			warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
-//line samples_intimage.go:44
 			result_ := gc_s_result_[gc_rank]
 //line samples_intimage.go:123
 			if warpID > 0 {
@@ -349,78 +335,78 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(1)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(2)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(3)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(4)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(5)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(6)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(7)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(8)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(9)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(10)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(11)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(12)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(13)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(14)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 				{
-//line samples_intimage.go:126
 					i_5 := int(15)
+//line samples_intimage.go:127
 					result_[i_5] += blockSum
 				}
 			}
@@ -484,13 +470,11 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_intimage.go:150
 				id := uint32(gc_tx)
 //line samples_intimage.go:169
 				idMask := id & 3
 				idSwizzle := (id + 2) & 3
 				idShift := (id >> 2) << 4
-//line samples_intimage.go:173
 				idxToElem := gc_l_idxToElem[gc_lane]
 //line samples_intimage.go:176
 				gc_s_result[gc_rank].w = gc_c5r[gc_lane]
@@ -540,13 +524,11 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_intimage.go:150
 				id := uint32(gc_tx)
 //line samples_intimage.go:169
 				idMask := id & 3
 				idSwizzle := (id + 2) & 3
 				idShift := (id >> 2) << 4
-//line samples_intimage.go:173
 				idxToElem := gc_l_idxToElem[gc_lane]
 //line samples_intimage.go:185
 				gc_s_result[gc_rank].w = gc_c9r[gc_lane]
@@ -588,72 +570,58 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 	gc_s_p := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
 //line samples_intimage.go:198
 	sums := gocuda.Shared[[9]uint32](t, 32)[:32]
-//line samples_intimage.go:202
 	mask := uint32(0xffffffff)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intimage.go:206
 			if gc_bdx <= len(sums) {
 				gc_at := sums[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line samples_intimage.go:213
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step + 1
-//line samples_intimage.go:211
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step + 2
-//line samples_intimage.go:211
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step + 3
-//line samples_intimage.go:211
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intimage.go:201
 					stepSum := uint32(0)
 //line samples_intimage.go:204
 					gc_at[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 					gc_s_stepSum[gc_rank] = stepSum
 				}
 			} else {
@@ -663,55 +631,45 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intimage.go:201
 					stepSum := uint32(0)
 //line samples_intimage.go:204
 					sums[gc_tx][gc_ty] = 0
-//line samples_intimage.go:206
 					gc_s_stepSum[gc_rank] = stepSum
 				}
 			}
@@ -729,15 +687,13 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line samples_intimage.go:199
 					tidx := gc_bx*gc_bdx + gc_tx
-//line samples_intimage.go:208
 					sum := uint32(0)
+//line samples_intimage.go:209
 					p := img[(gc_ty+step*8)*width+tidx:]
 //line samples_intimage.go:211
 					sum = p[0]
 					sums[gc_tx][gc_ty] = sum
-//line samples_intimage.go:215
 					gc_s_sum[gc_rank] = sum
 					gc_s_p[gc_rank] = p
 				}
@@ -770,21 +726,17 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_intimage.go:218
 					j := gc_tx % 8
 					k := gc_tx/8 + gc_ty*4
-//line samples_intimage.go:217
 					partialSum := int32(0)
 //line samples_intimage.go:221
 					partialSum = int32(sums[k][j])
-//line samples_intimage.go:223
 					gc_l_partialSum[gc_lane] = partialSum
 				}
 			}
 //line samples_intimage.go:223
 			for i := 1; i <= 8; i *= 2 {
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_l_partialSum, i, 32, &gc_c1r)
-//line samples_intimage.go:226
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -792,10 +744,9 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-//line samples_intimage.go:199
 					tidx := gc_bx*gc_bdx + gc_tx
+//line samples_intimage.go:200
 					laneID := uint32(tidx % 8)
-//line samples_intimage.go:202
 					partialSum := gc_l_partialSum[gc_lane]
 //line samples_intimage.go:224
 					n := gc_c1r[gc_lane]
@@ -803,12 +754,10 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					if laneID >= uint32(i) {
 						partialSum += n
 					}
-//line samples_intimage.go:230
 					gc_l_partialSum[gc_lane] = partialSum
 				}
 			}
 			{
-//line samples_intimage.go:235
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_ty := gc_tidx.Y
@@ -823,10 +772,8 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_intimage.go:218
 					j := gc_tx % 8
 					k := gc_tx/8 + gc_ty*4
-//line samples_intimage.go:221
 					partialSum := gc_l_partialSum[gc_lane]
 //line samples_intimage.go:231
 					sums[k][j] = uint32(partialSum)
@@ -834,9 +781,9 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 			}
 		}
 		{
-//line samples_intimage.go:237
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_intimage.go:239
 				if gc_bdx <= len(sums) {
 					gc_at2 := sums[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -844,8 +791,8 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_pos.Thread = gc_rank
 						stepSum := gc_s_stepSum[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line samples_intimage.go:234
 						if gc_ty > 0 {
+//line samples_intimage.go:235
 							sum += gc_at2[gc_tx][gc_ty-1]
 						}
 //line samples_intimage.go:238
@@ -860,8 +807,8 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_pos.Thread = gc_rank
 						stepSum := gc_s_stepSum[gc_rank]
 						sum := gc_s_sum[gc_rank]
-//line samples_intimage.go:234
 						if gc_ty > 0 {
+//line samples_intimage.go:235
 							sum += sums[gc_tx][gc_ty-1]
 						}
 //line samples_intimage.go:238
@@ -877,7 +824,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				}
 			}
 		}
-//line samples_intimage.go:251
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{

@@ -64,15 +64,12 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples_nbody.go:89
 			index := gc_bx*gc_bdx + gc_tx
 //line samples_nbody.go:91
 			if index >= int(deviceNumBodies) {
-//line samples_nbody.go:91
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
-//line samples_nbody.go:95
 			position := oldPos[int(deviceOffset)+index]
 //line samples_nbody.go:97
 			var bodyPos Vec4[T] = position
@@ -97,6 +94,7 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 			}
 		}
 		compiled.OutOfLine(func() {
+//line samples_nbody.go:73
 			gc_s_bodyPos := gc_s_bodyPos[:gc_n]
 			gc_s_acc := gc_s_acc[:gc_n]
 			{
@@ -123,7 +121,6 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples_nbody.go:89
 			index := gc_bx*gc_bdx + gc_tx
 			acc := gc_s_acc[gc_rank]
 			position := gc_s_position[gc_rank]

@@ -49,7 +49,6 @@ func gc_body_quasirandomGeneratorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line samples_qrng.go:49
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -65,11 +64,8 @@ func gc_body_quasirandomGeneratorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 					data := seed + pos
 //line samples_qrng.go:39
 					for bit := 0; bit < qrngResolution; bit, data = bit+1, data>>1 {
-//line samples_qrng.go:39
 						gc_b.Tick()
-//line samples_qrng.go:39
 						if gc_b.Stopped() {
-//line samples_qrng.go:39
 							return
 						}
 //line samples_qrng.go:40
@@ -81,7 +77,6 @@ func gc_body_quasirandomGeneratorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 					dOutput[intrinsic.Umul24(uint32(gc_ty), N)+pos] = float32(result+1) * intScale
 				}
 			}
-//line samples_qrng.go:51
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -148,7 +143,6 @@ func gc_body_inverseCNDKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput []
 					}
 				}
 			}
-//line samples_qrng.go:129
 		})
 	}
 }

@@ -31,8 +31,8 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 //line samples_qrng.go:143
 	dDirections = dDirections[sobolDirections*gc_by:]
 	dOutput = dOutput[int(nVectors)*gc_by:]
-//line samples_qrng.go:146
 	gc_from, gc_to := 0, gc_bdx
+//line samples_qrng.go:147
 	if gc_bound := sobolDirections; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
@@ -48,31 +48,26 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 				{
-//line samples_qrng.go:152
 					gc_tx := gc_step + 1
 //line samples_qrng.go:148
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 				{
-//line samples_qrng.go:152
 					gc_tx := gc_step + 2
 //line samples_qrng.go:148
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 				{
-//line samples_qrng.go:152
 					gc_tx := gc_step + 3
 //line samples_qrng.go:148
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
-//line samples_qrng.go:152
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_qrng.go:148
 				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-//line samples_qrng.go:152
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -83,7 +78,6 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 					v[gc_tx] = dDirections[gc_tx]
 				}
 				{
-//line samples_qrng.go:152
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -91,7 +85,6 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 					v[gc_tx] = dDirections[gc_tx]
 				}
 				{
-//line samples_qrng.go:152
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -99,7 +92,6 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 					v[gc_tx] = dDirections[gc_tx]
 				}
 				{
-//line samples_qrng.go:152
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -107,7 +99,6 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 					v[gc_tx] = dDirections[gc_tx]
 				}
 			}
-//line samples_qrng.go:152
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -116,31 +107,26 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 			}
 		}
 	}
-//line samples_qrng.go:154
 	stride := gc_gdx * gc_bdx
 //line samples_qrng.go:175
 	vStridemask := uint32(stride - 1)
-//line samples_qrng.go:177
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line samples_qrng.go:153
 			i0 := gc_tx + gc_bx*gc_bdx
 //line samples_qrng.go:156
 			g := uint32(i0 ^ (i0 >> 1))
-//line samples_qrng.go:158
 			X := uint32(0)
+//line samples_qrng.go:159
 			var mask uint32
 //line samples_qrng.go:161
 			for k := uint32(0); k < uint32(intrinsic.Ffs(int32(stride))-1); k++ {
-//line samples_qrng.go:161
 				gc_b.Tick()
-//line samples_qrng.go:161
 				if gc_b.Stopped() {
-//line samples_qrng.go:161
 					return
 				}
+//line samples_qrng.go:163
 				mask = -(g & 1)
 				X ^= mask & v[k]
 				g = g >> 1
@@ -151,7 +137,6 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 			}
 //line samples_qrng.go:174
 			vLog2stridem1 := v[intrinsic.Ffs(int32(stride))-2]
-//line samples_qrng.go:179
 			gc_s_X[gc_rank] = X
 			gc_s_vLog2stridem1[gc_rank] = vLog2stridem1
 		}
@@ -163,14 +148,11 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 			return
 		}
 		gc_more2 = false
-//line samples_qrng.go:184
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line samples_qrng.go:153
 				i0 := gc_tx + gc_bx*gc_bdx
-//line samples_qrng.go:155
 				X := gc_s_X[gc_rank]
 				vLog2stridem1 := gc_s_vLog2stridem1[gc_rank]
 //line samples_qrng.go:177

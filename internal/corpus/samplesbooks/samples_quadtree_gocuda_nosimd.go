@@ -73,7 +73,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 		}
 		var gc_dead uint32
 		{
-//line samples_quadtree.go:186
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 		gc_L9:
@@ -87,29 +86,28 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_quadtree.go:107
 				warpID := gc_tx / 32
 				laneID := gc_tx % 32
 //line samples_quadtree.go:102
 				var sNumPts [4][]int32
 				{
-//line samples_quadtree.go:103
 					i := int(0)
+//line samples_quadtree.go:104
 					sNumPts[i] = smem[i*numWarpsPerBlock:]
 				}
 				{
-//line samples_quadtree.go:103
 					i := int(1)
+//line samples_quadtree.go:104
 					sNumPts[i] = smem[i*numWarpsPerBlock:]
 				}
 				{
-//line samples_quadtree.go:103
 					i := int(2)
+//line samples_quadtree.go:104
 					sNumPts[i] = smem[i*numWarpsPerBlock:]
 				}
 				{
-//line samples_quadtree.go:103
 					i := int(3)
+//line samples_quadtree.go:104
 					sNumPts[i] = smem[i*numWarpsPerBlock:]
 				}
 //line samples_quadtree.go:111
@@ -130,11 +128,8 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						it, end := node.pointsBegin(), node.pointsEnd()
 //line samples_quadtree.go:127
 						for it += gc_tx; it < end; it += numThreadsPerBlock {
-//line samples_quadtree.go:127
 							gc_b.Tick()
-//line samples_quadtree.go:127
 							if gc_b.Stopped() {
-//line samples_quadtree.go:127
 								return
 							}
 //line samples_quadtree.go:128
@@ -143,13 +138,9 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 							}
 						}
 					}
-//line samples_quadtree.go:132
 					gc_exited[gc_rank] = true
-//line samples_quadtree.go:132
 					gc_dead |= uint32(1) << gc_lane
-//line samples_quadtree.go:132
 					gc_act &^= uint32(1) << gc_lane
-//line samples_quadtree.go:134
 					continue gc_L9
 				}
 //line samples_quadtree.go:137
@@ -163,7 +154,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				rangeEnd = min(rangeBegin+numPointsPerWarp, node.pointsEnd())
 //line samples_quadtree.go:148
 				inPoints := &points[params.pointSelector]
-//line samples_quadtree.go:160
 				gc_s_sNumPts[gc_rank] = sNumPts
 				gc_s_laneMaskLt[gc_rank] = laneMaskLt
 				gc_s_node[gc_rank] = node
@@ -174,7 +164,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				gc_l_inPoints[gc_lane] = inPoints
 			}
 		}
-//line samples_quadtree.go:152
 		gc_save23 := gc_act
 		gc_in23 := gc_act
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -186,7 +175,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			rangeBegin := gc_s_rangeBegin[gc_rank]
 //line samples_quadtree.go:151
 			rangeIt := rangeBegin + (gc_rank & (32 - 1))
-//line samples_quadtree.go:153
 			gc_l_rangeIt[gc_lane] = rangeIt
 		}
 		for {
@@ -196,7 +184,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 			gc_act = gc_in23 &^ gc_dead
 			var gc_m23, gc_skip23 uint32
-//line samples_quadtree.go:163
 			gc_m23 = ^uint32(0)
 			gc_in23 &= gc_m23
 			gc_act = gc_in23
@@ -208,7 +195,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line samples_quadtree.go:175
 				rangeEnd := gc_s_rangeEnd[gc_rank]
 				rangeIt := gc_l_rangeIt[gc_lane]
 //line samples_quadtree.go:151
@@ -222,10 +208,8 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				}
 //line samples_quadtree.go:151
 				var any_ bool = gc_c1r[gc_lane]
-//line samples_quadtree.go:153
 				gc_l_any_[gc_lane] = any_
 			}
-//line samples_quadtree.go:156
 			var gc_m12 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
@@ -242,13 +226,11 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			gc_save12 := gc_act
 			gc_act = gc_save12 & gc_m12
 			if gc_act != 0 {
-//line samples_quadtree.go:151
 				gc_in23 &^= gc_act
 				gc_skip23 |= gc_act
 				gc_act = 0
 			}
 			gc_act = gc_save12 &^ gc_dead &^ gc_skip23
-//line samples_quadtree.go:157
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -257,7 +239,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				gc_pos.Thread = gc_rank
 				rangeEnd := gc_s_rangeEnd[gc_rank]
 				inPoints := gc_l_inPoints[gc_lane]
-//line samples_quadtree.go:166
 				rangeIt := gc_l_rangeIt[gc_lane]
 //line samples_quadtree.go:152
 				isActive := rangeIt < rangeEnd
@@ -293,7 +274,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				gc_pos.Thread = gc_rank
 				warpCnts := gc_s_warpCnts[gc_rank]
 				isActive := gc_l_isActive[gc_lane]
-//line samples_quadtree.go:170
 				p := gc_l_p[gc_lane]
 //line samples_quadtree.go:160
 				warpCnts[0] += gc_c3r[gc_lane]
@@ -324,7 +304,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				gc_pos.Thread = gc_rank
 				warpCnts := gc_s_warpCnts[gc_rank]
 				isActive := gc_l_isActive[gc_lane]
-//line samples_quadtree.go:173
 				p := gc_l_p[gc_lane]
 //line samples_quadtree.go:163
 				warpCnts[1] += gc_c5r[gc_lane]
@@ -355,7 +334,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				gc_pos.Thread = gc_rank
 				warpCnts := gc_s_warpCnts[gc_rank]
 				isActive := gc_l_isActive[gc_lane]
-//line samples_quadtree.go:176
 				p := gc_l_p[gc_lane]
 //line samples_quadtree.go:166
 				warpCnts[2] += gc_c7r[gc_lane]
@@ -394,7 +372,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-//line samples_quadtree.go:179
 				rangeIt := gc_l_rangeIt[gc_lane]
 //line samples_quadtree.go:151
 				rangeIt += 32
@@ -403,7 +380,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 		}
 		gc_act = gc_save23 &^ gc_dead
 		{
-//line samples_quadtree.go:158
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -416,12 +392,9 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_quadtree.go:107
 				warpID := gc_tx / 32
-//line samples_quadtree.go:109
 				sNumPts := gc_s_sNumPts[gc_rank]
 				warpCnts := gc_s_warpCnts[gc_rank]
-//line samples_quadtree.go:172
 				if (gc_rank & (32 - 1)) == 0 {
 					sNumPts[0][warpID] = warpCnts[0]
 					sNumPts[1][warpID] = warpCnts[1]
@@ -442,7 +415,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 		}
 		var gc_dead uint32
-//line samples_quadtree.go:195
 		var gc_m30 uint32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -457,7 +429,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_quadtree.go:107
 				warpID := gc_tx / 32
 //line samples_quadtree.go:183
 				if warpID < 4 {
@@ -481,16 +452,13 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_quadtree.go:107
 					warpID := gc_tx / 32
-//line samples_quadtree.go:109
 					sNumPts := gc_s_sNumPts[gc_rank]
-//line samples_quadtree.go:184
 					numPts_ := int32(0)
+//line samples_quadtree.go:185
 					if (gc_rank & (32 - 1)) < numWarpsPerBlock {
 						numPts_ = sNumPts[warpID][(gc_rank & (32 - 1))]
 					}
-//line samples_quadtree.go:189
 					gc_l_numPts_[gc_lane] = numPts_
 				}
 			}
@@ -510,7 +478,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					if (gc_rank & (32 - 1)) >= offset {
 						numPts_ += n
 					}
-//line samples_quadtree.go:196
 					gc_l_numPts_[gc_lane] = numPts_
 				}
 			}
@@ -527,9 +494,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples_quadtree.go:107
 					warpID := gc_tx / 32
-//line samples_quadtree.go:109
 					sNumPts := gc_s_sNumPts[gc_rank]
 					numPts_ := gc_l_numPts_[gc_lane]
 //line samples_quadtree.go:197
@@ -552,9 +517,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 		}
 		var gc_dead uint32
-//line samples_quadtree.go:220
 		var gc_m35 uint32
-//line samples_quadtree.go:222
 		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 		gc_tx := gc_tidx.X - 1
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -567,14 +530,12 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-//line samples_quadtree.go:107
 			warpID := gc_tx / 32
 //line samples_quadtree.go:205
 			if warpID == 0 {
 				gc_m35 |= 1 << gc_lane
 			}
 		}
-//line samples_quadtree.go:210
 		gc_save35 := gc_act
 		gc_act = gc_save35 & gc_m35
 		if gc_act != 0 {
@@ -587,7 +548,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				sNumPts := gc_s_sNumPts[gc_rank]
 //line samples_quadtree.go:206
 				sum := sNumPts[0][numWarpsPerBlock-1]
-//line samples_quadtree.go:208
 				gc_l_sum[gc_lane] = sum
 			}
 //line samples_quadtree.go:208
@@ -623,9 +583,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_quadtree.go:223
 					sum := gc_l_sum[gc_lane]
-//line samples_quadtree.go:225
 					tmp := gc_l_tmp[gc_lane]
 //line samples_quadtree.go:217
 					sum += tmp
@@ -635,7 +593,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 		}
 		gc_act = gc_save35 &^ gc_dead
 	}
-//line samples_quadtree.go:227
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -644,8 +601,8 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				continue
 			}
 			node := gc_s_node[gc_rank]
-//line samples_quadtree.go:224
 			val := int32(0)
+//line samples_quadtree.go:225
 			if gc_tx < 4*numWarpsPerBlock {
 				if gc_tx == 0 {
 					val = 0
@@ -654,25 +611,21 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				}
 				val += int32(node.pointsBegin())
 			}
-//line samples_quadtree.go:234
 			gc_s_val[gc_rank] = val
 		}
 	}
-//line samples_quadtree.go:239
 	gc_from, gc_to := 0, gc_bdx
+//line samples_quadtree.go:240
 	if gc_bound := 4 * numWarpsPerBlock; gc_bound < gc_to {
 		gc_to = gc_bound
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := gc_from
-//line samples_quadtree.go:236
 		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 		for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 			gc_tx := gc_vstep
 			gc_rank := gc_base + gc_tx
-//line samples_quadtree.go:236
 			gc_alive := gc_all
-//line samples_quadtree.go:236
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line samples_quadtree.go:236
 				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
@@ -680,7 +633,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 //line samples_quadtree.go:236
 			val := lanes.LoadInt32x8Slice(gc_s_val[gc_rank:])
 			if gc_tx < 0 || gc_tx > len(smem)-8 {
-//line samples_quadtree.go:237
 				break
 			}
 //line samples_quadtree.go:237
@@ -727,7 +679,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 		}
 		var gc_dead uint32
-//line samples_quadtree.go:274
 		var gc_m52 uint32
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -744,7 +695,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 		gc_save52 := gc_act
 		gc_act = gc_save52 & gc_m52
 		if gc_act != 0 {
-//line samples_quadtree.go:251
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -757,9 +707,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_quadtree.go:107
 				warpID := gc_tx / 32
-//line samples_quadtree.go:109
 				sNumPts := gc_s_sNumPts[gc_rank]
 				warpCnts := gc_s_warpCnts[gc_rank]
 //line samples_quadtree.go:244
@@ -771,12 +719,10 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				warpCnts[3] = sNumPts[3][warpID]
 //line samples_quadtree.go:251
 				inPoints_ := &points[params.pointSelector]
-//line samples_quadtree.go:254
 				gc_s_warpCnts[gc_rank] = warpCnts
 				gc_l_outPoints[gc_lane] = outPoints
 				gc_l_inPoints_[gc_lane] = inPoints_
 			}
-//line samples_quadtree.go:253
 			gc_save50 := gc_act
 			gc_in50 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -788,7 +734,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				rangeBegin := gc_s_rangeBegin[gc_rank]
 //line samples_quadtree.go:252
 				rangeIt_ := rangeBegin + (gc_rank & (32 - 1))
-//line samples_quadtree.go:254
 				gc_l_rangeIt_[gc_lane] = rangeIt_
 			}
 			for {
@@ -798,7 +743,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				}
 				gc_act = gc_in50 &^ gc_dead
 				var gc_m50, gc_skip50 uint32
-//line samples_quadtree.go:264
 				gc_m50 = ^uint32(0)
 				gc_in50 &= gc_m50
 				gc_act = gc_in50
@@ -810,7 +754,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line samples_quadtree.go:276
 					rangeEnd := gc_s_rangeEnd[gc_rank]
 					rangeIt_ := gc_l_rangeIt_[gc_lane]
 //line samples_quadtree.go:252
@@ -824,10 +767,8 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					}
 //line samples_quadtree.go:252
 					var any_2 bool = gc_c11r[gc_lane]
-//line samples_quadtree.go:254
 					gc_l_any_2[gc_lane] = any_2
 				}
-//line samples_quadtree.go:257
 				var gc_m39 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -844,13 +785,11 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				gc_save39 := gc_act
 				gc_act = gc_save39 & gc_m39
 				if gc_act != 0 {
-//line samples_quadtree.go:252
 					gc_in50 &^= gc_act
 					gc_skip50 |= gc_act
 					gc_act = 0
 				}
 				gc_act = gc_save39 &^ gc_dead &^ gc_skip50
-//line samples_quadtree.go:258
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -859,7 +798,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_pos.Thread = gc_rank
 					rangeEnd := gc_s_rangeEnd[gc_rank]
 					inPoints_ := gc_l_inPoints_[gc_lane]
-//line samples_quadtree.go:267
 					rangeIt_ := gc_l_rangeIt_[gc_lane]
 //line samples_quadtree.go:253
 					isActive_ := rangeIt_ < rangeEnd
@@ -885,9 +823,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					laneMaskLt := gc_s_laneMaskLt[gc_rank]
 					warpCnts := gc_s_warpCnts[gc_rank]
 					outPoints := gc_l_outPoints[gc_lane]
-//line samples_quadtree.go:272
 					p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:274
 					pred := gc_l_pred[gc_lane]
 //line samples_quadtree.go:261
 					vote := int32(gc_c12r[gc_lane])
@@ -909,7 +845,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_pos.Thread = gc_rank
 					warpCnts := gc_s_warpCnts[gc_rank]
 					isActive_ := gc_l_isActive_[gc_lane]
-//line samples_quadtree.go:278
 					p_ := gc_l_p_[gc_lane]
 //line samples_quadtree.go:280
 					var pred bool
@@ -931,9 +866,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					laneMaskLt := gc_s_laneMaskLt[gc_rank]
 					warpCnts := gc_s_warpCnts[gc_rank]
 					outPoints := gc_l_outPoints[gc_lane]
-//line samples_quadtree.go:282
 					p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:284
 					pred := gc_l_pred[gc_lane]
 //line samples_quadtree.go:286
 					var vote int32
@@ -959,7 +892,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_pos.Thread = gc_rank
 					warpCnts := gc_s_warpCnts[gc_rank]
 					isActive_ := gc_l_isActive_[gc_lane]
-//line samples_quadtree.go:288
 					p_ := gc_l_p_[gc_lane]
 //line samples_quadtree.go:290
 					var pred bool
@@ -981,9 +913,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					laneMaskLt := gc_s_laneMaskLt[gc_rank]
 					warpCnts := gc_s_warpCnts[gc_rank]
 					outPoints := gc_l_outPoints[gc_lane]
-//line samples_quadtree.go:292
 					p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:294
 					pred := gc_l_pred[gc_lane]
 //line samples_quadtree.go:296
 					var vote int32
@@ -1009,7 +939,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_pos.Thread = gc_rank
 					warpCnts := gc_s_warpCnts[gc_rank]
 					isActive_ := gc_l_isActive_[gc_lane]
-//line samples_quadtree.go:298
 					p_ := gc_l_p_[gc_lane]
 //line samples_quadtree.go:300
 					var pred bool
@@ -1031,9 +960,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					laneMaskLt := gc_s_laneMaskLt[gc_rank]
 					warpCnts := gc_s_warpCnts[gc_rank]
 					outPoints := gc_l_outPoints[gc_lane]
-//line samples_quadtree.go:302
 					p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:304
 					pred := gc_l_pred[gc_lane]
 //line samples_quadtree.go:306
 					var vote int32
@@ -1067,7 +994,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line samples_quadtree.go:308
 					rangeIt_ := gc_l_rangeIt_[gc_lane]
 //line samples_quadtree.go:252
 					rangeIt_ += 32
@@ -1076,10 +1002,8 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 			gc_act = gc_save50 &^ gc_dead
 		}
-//line samples_quadtree.go:259
 		gc_act = gc_save52 &^ gc_dead
 	}
-//line samples_quadtree.go:264
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1087,13 +1011,11 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples_quadtree.go:107
 			warpID := gc_tx / 32
-//line samples_quadtree.go:109
 			sNumPts := gc_s_sNumPts[gc_rank]
 			warpCnts := gc_s_warpCnts[gc_rank]
-//line samples_quadtree.go:304
 			if (gc_rank & (32 - 1)) == 0 {
+//line samples_quadtree.go:305
 				sNumPts[0][warpID] = warpCnts[0]
 				sNumPts[1][warpID] = warpCnts[1]
 				sNumPts[2][warpID] = warpCnts[2]
@@ -1101,7 +1023,6 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 		}
 	}
-//line samples_quadtree.go:314
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -1109,9 +1030,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line samples_quadtree.go:107
 			warpID := gc_tx / 32
-//line samples_quadtree.go:109
 			sNumPts := gc_s_sNumPts[gc_rank]
 			node := gc_s_node[gc_rank]
 			numPoints := gc_s_numPoints[gc_rank]

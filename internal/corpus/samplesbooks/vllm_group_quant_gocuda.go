@@ -56,7 +56,6 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 	blockGroupID := int64(gc_bx * groupsPerBlock)
 //line vllm_group_quant.go:135
 	smem := gocuda.DynamicShared[float32](t)
-//line vllm_group_quant.go:87
 	mask := uint32(0xffff)
 	var gc_l_val [32]float32
 	var gc_l_scaleOutput [32][]float32
@@ -113,9 +112,7 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 				}
 //line vllm_group_quant.go:145
 				vectorizeWithAlignment(groupInput, smemGroup, groupSize, laneID, threadsPerGroup, scalarOpCache)
-//line vllm_group_quant.go:147
 				var val float32 = gc_s_localAbsmax[gc_rank]
-//line vllm_group_quant.go:89
 				gc_l_val[gc_lane] = val
 				gc_s_groupOutput[gc_rank] = groupOutput
 				gc_l_scaleOutput[gc_lane] = scaleOutput
@@ -171,7 +168,6 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 //line vllm_group_quant.go:92
 				val = float32(math.Max(float64(val), float64(gc_c4r[gc_lane])))
 				var r float32 = val
-//line vllm_group_quant.go:147
 				gc_s_localAbsmax[gc_rank] = r
 //line vllm_group_quant.go:149
 				yS := gc_s_localAbsmax[gc_rank] / max8bit
@@ -180,7 +176,6 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 				if scaleUE8M0 {
 					gc_s_yS[gc_rank] = float32(math.Exp2(math.Ceil(math.Log2(math.Max(math.Abs(float64(gc_s_yS[gc_rank])), float64(float32(1e-10)))))))
 				}
-//line vllm_group_quant.go:154
 				ySQuant := gc_s_yS[gc_rank]
 //line vllm_group_quant.go:156
 				if laneID == 0 {

@@ -47,14 +47,11 @@ func gc_body_addKernel(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []int32) 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cbe_basic.go:22
 				tid := gc_tx + gc_bx*gc_bdx
+//line cbe_basic.go:23
 				for tid < addN {
-//line cbe_basic.go:23
 					gc_b.Tick()
-//line cbe_basic.go:23
 					if gc_b.Stopped() {
-//line cbe_basic.go:23
 						return
 					}
 					c[tid] = a[tid] + b[tid]
@@ -100,9 +97,9 @@ func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, di
 				gc_by = 0
 			}
 		}
-//line cbe_basic.go:69
 		x := gc_bx
 		y := gc_by
+//line cbe_basic.go:71
 		offset := x + y*gc_gdx
 		gc_off := offset*4 + 0
 		gc_off2 := offset*4 + 1
@@ -181,9 +178,9 @@ func gc_body_rippleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, t
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cbe_basic.go:85
 				x := gc_tx + gc_bx*gc_bdx
 				y := gc_ty + gc_by*gc_bdy
+//line cbe_basic.go:87
 				offset := x + y*gc_bdx*gc_gdx
 //line cbe_basic.go:89
 				fx := float32(x - dim/2)
@@ -241,7 +238,6 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cbe_basic.go:108
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
 //line cbe_basic.go:116
@@ -253,7 +249,6 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cbe_basic.go:108
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
 //line cbe_basic.go:116
@@ -274,9 +269,9 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cbe_basic.go:108
 				x := gc_tx + gc_bx*gc_bdx
 				y := gc_ty + gc_by*gc_bdy
+//line cbe_basic.go:110
 				offset := x + y*gc_bdx*gc_gdx
 //line cbe_basic.go:122
 				ptr[offset*4+0] = 0

@@ -23,23 +23,17 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 	}
 //line cbe_dot.go:27
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-//line cbe_dot.go:29
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cbe_dot.go:29
 			cacheIndex := gc_tx
-//line cbe_dot.go:28
 			tid := gc_tx + gc_bx*gc_bdx
-//line cbe_dot.go:31
 			temp := float32(0)
+//line cbe_dot.go:32
 			for tid < dotN {
-//line cbe_dot.go:32
 				gc_b.Tick()
-//line cbe_dot.go:32
 				if gc_b.Stopped() {
-//line cbe_dot.go:32
 					return
 				}
 //line cbe_dot.go:33
@@ -50,15 +44,15 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 			cache[cacheIndex] = temp
 		}
 	}
-//line cbe_dot.go:41
 	i := gc_bdx / 2
+//line cbe_dot.go:42
 	for ; i != 0; i /= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line cbe_dot.go:48
 		gc_from, gc_to := 0, gc_bdx
+//line cbe_dot.go:49
 		if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -75,78 +69,64 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line cbe_dot.go:48
 						gc_tx := gc_step + 1
 //line cbe_dot.go:44
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line cbe_dot.go:48
 						gc_tx := gc_step + 2
 //line cbe_dot.go:44
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line cbe_dot.go:48
 						gc_tx := gc_step + 3
 //line cbe_dot.go:44
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
-//line cbe_dot.go:48
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line cbe_dot.go:44
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line cbe_dot.go:48
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_dot.go:29
 						cacheIndex := gc_tx
 //line cbe_dot.go:44
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
-//line cbe_dot.go:48
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_dot.go:29
 						cacheIndex := gc_tx
 //line cbe_dot.go:44
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
-//line cbe_dot.go:48
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_dot.go:29
 						cacheIndex := gc_tx
 //line cbe_dot.go:44
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
-//line cbe_dot.go:48
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_dot.go:29
 						cacheIndex := gc_tx
 //line cbe_dot.go:44
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 				}
-//line cbe_dot.go:48
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cbe_dot.go:29
 					cacheIndex := gc_tx
 //line cbe_dot.go:44
 					cache[cacheIndex] += cache[cacheIndex+i]
@@ -155,13 +135,13 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 		}
 	}
 	{
-//line cbe_dot.go:52
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
+//line cbe_dot.go:58
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) {
 				gc_at3 := c[gc_off2:][:1]
 				gc_step3 := gc_from
@@ -175,13 +155,11 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 //line cbe_dot.go:51
 					gc_at3[0] = cache[0]
 				}
-//line cbe_dot.go:55
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line cbe_dot.go:51
 					gc_at3[0] = cache[0]
 				}
 			} else {
-//line cbe_dot.go:55
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -192,7 +170,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						c[gc_bx] = cache[0]
 					}
 					{
-//line cbe_dot.go:55
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -200,7 +177,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						c[gc_bx] = cache[0]
 					}
 					{
-//line cbe_dot.go:55
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -208,7 +184,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						c[gc_bx] = cache[0]
 					}
 					{
-//line cbe_dot.go:55
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -216,7 +191,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						c[gc_bx] = cache[0]
 					}
 				}
-//line cbe_dot.go:55
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -242,23 +216,17 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 	}
 //line cbe_dot.go:83
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-//line cbe_dot.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cbe_dot.go:85
 			cacheIndex := gc_tx
-//line cbe_dot.go:84
 			tid := gc_tx + gc_bx*gc_bdx
-//line cbe_dot.go:87
 			temp := float32(0)
+//line cbe_dot.go:88
 			for tid < dotLockN {
-//line cbe_dot.go:88
 				gc_b.Tick()
-//line cbe_dot.go:88
 				if gc_b.Stopped() {
-//line cbe_dot.go:88
 					return
 				}
 //line cbe_dot.go:89
@@ -269,15 +237,15 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 			cache[cacheIndex] = temp
 		}
 	}
-//line cbe_dot.go:97
 	i := gc_bdx / 2
+//line cbe_dot.go:98
 	for ; i != 0; i /= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-//line cbe_dot.go:104
 		gc_from, gc_to := 0, gc_bdx
+//line cbe_dot.go:105
 		if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -294,78 +262,64 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line cbe_dot.go:104
 						gc_tx := gc_step + 1
 //line cbe_dot.go:100
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line cbe_dot.go:104
 						gc_tx := gc_step + 2
 //line cbe_dot.go:100
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 					{
-//line cbe_dot.go:104
 						gc_tx := gc_step + 3
 //line cbe_dot.go:100
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
-//line cbe_dot.go:104
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line cbe_dot.go:100
 					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-//line cbe_dot.go:104
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_dot.go:85
 						cacheIndex := gc_tx
 //line cbe_dot.go:100
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
-//line cbe_dot.go:104
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_dot.go:85
 						cacheIndex := gc_tx
 //line cbe_dot.go:100
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
-//line cbe_dot.go:104
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_dot.go:85
 						cacheIndex := gc_tx
 //line cbe_dot.go:100
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
-//line cbe_dot.go:104
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_dot.go:85
 						cacheIndex := gc_tx
 //line cbe_dot.go:100
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 				}
-//line cbe_dot.go:104
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cbe_dot.go:85
 					cacheIndex := gc_tx
 //line cbe_dot.go:100
 					cache[cacheIndex] += cache[cacheIndex+i]
@@ -374,7 +328,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 		}
 	}
 	{
-//line cbe_dot.go:108
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -392,7 +345,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					lock.unlock()
 				}
 				{
-//line cbe_dot.go:113
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -402,7 +354,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					lock.unlock()
 				}
 				{
-//line cbe_dot.go:113
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -412,7 +363,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					lock.unlock()
 				}
 				{
-//line cbe_dot.go:113
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -422,7 +372,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					lock.unlock()
 				}
 			}
-//line cbe_dot.go:113
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank

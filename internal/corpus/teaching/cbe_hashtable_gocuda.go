@@ -46,28 +46,23 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line cbe_hashtable.go:51
 		stride := gc_bdx * gc_gdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cbe_hashtable.go:50
 				tid := gc_tx + gc_bx*gc_bdx
 //line cbe_hashtable.go:53
 				for tid < hashElements {
-//line cbe_hashtable.go:53
 					gc_b.Tick()
-//line cbe_hashtable.go:53
 					if gc_b.Stopped() {
-//line cbe_hashtable.go:53
 						return
 					}
 					key := keys[tid]
 					hashValue := hash(key, table.Count)
 					{
-//line cbe_hashtable.go:56
 						i := int(0)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -79,8 +74,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(1)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -92,8 +87,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(2)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -105,8 +100,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(3)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -118,8 +113,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(4)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -131,8 +126,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(5)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -144,8 +139,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(6)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -157,8 +152,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(7)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -170,8 +165,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(8)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -183,8 +178,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(9)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -196,8 +191,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(10)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -209,8 +204,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(11)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -222,8 +217,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(12)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -235,8 +230,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(13)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -248,8 +243,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(14)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -261,8 +256,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(15)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -274,8 +269,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(16)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -287,8 +282,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(17)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -300,8 +295,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(18)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -313,8 +308,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(19)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -326,8 +321,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(20)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -339,8 +334,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(21)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -352,8 +347,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(22)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -365,8 +360,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(23)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -378,8 +373,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(24)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -391,8 +386,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(25)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -404,8 +399,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(26)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -417,8 +412,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(27)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -430,8 +425,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(28)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -443,8 +438,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(29)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -456,8 +451,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(30)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key
@@ -469,8 +464,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 						}
 					}
 					{
-//line cbe_hashtable.go:56
 						i := int(31)
+//line cbe_hashtable.go:57
 						if (tid % 32) == i {
 							location := &table.Pool[tid]
 							location.Key = key

@@ -54,15 +54,14 @@ func gc_body_blendKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32, 
 				gc_by = 0
 			}
 		}
-//line cbe_heat.go:44
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cbe_heat.go:20
 				x := gc_tx + gc_bx*gc_bdx
 				y := gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:22
 				offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:24
 				left := offset - 1
@@ -99,7 +98,6 @@ func gc_body_blendKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32, 
 				}
 				dst[offset] = c + speed*(tt+b+r+l-4*c)
 			}
-//line cbe_heat.go:67
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -163,16 +161,15 @@ func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32
 				gc_by = 0
 			}
 		}
-//line cbe_heat.go:112
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+//line cbe_heat.go:115
 			if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off {
 				gc_at := dst[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cbe_heat.go:88
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:92
@@ -193,13 +190,12 @@ func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32
 					gc_at[gc_tx] = c + speed*(tt+b+r+l-4*c)
 				}
 			} else {
-//line cbe_heat.go:114
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cbe_heat.go:88
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:90
 					offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:92
 					var tt, l, c, r, b float32
@@ -219,7 +215,6 @@ func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32
 					dst[offset] = c + speed*(tt+b+r+l-4*c)
 				}
 			}
-//line cbe_heat.go:114
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -267,20 +262,18 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 				gc_by = 0
 			}
 		}
-//line cbe_heat.go:137
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+//line cbe_heat.go:140
 			if gc_off >= 0 && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
 				gc_at := iptr[gc_off:][:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-//line cbe_heat.go:147
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_heat.go:113
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:117
@@ -290,12 +283,9 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx := gc_step + 1
-//line cbe_heat.go:126
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_heat.go:113
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:117
@@ -305,12 +295,9 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx := gc_step + 2
-//line cbe_heat.go:126
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_heat.go:113
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:117
@@ -320,12 +307,9 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx := gc_step + 3
-//line cbe_heat.go:126
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_heat.go:113
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:117
@@ -335,11 +319,9 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 				}
-//line cbe_heat.go:124
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cbe_heat.go:113
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:117
@@ -349,16 +331,15 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 					}
 				}
 			} else {
-//line cbe_heat.go:124
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_heat.go:113
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:115
 						offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
@@ -367,13 +348,12 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_heat.go:113
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:115
 						offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
@@ -382,13 +362,12 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_heat.go:113
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:115
 						offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
@@ -397,13 +376,12 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-//line cbe_heat.go:124
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line cbe_heat.go:113
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:115
 						offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
@@ -412,13 +390,12 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 				}
-//line cbe_heat.go:124
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line cbe_heat.go:113
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:115
 					offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:117
 					c := texture2D(texConstSrc, dim, dim, x, y)
@@ -427,7 +404,6 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 					}
 				}
 			}
-//line cbe_heat.go:124
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -476,17 +452,15 @@ func gc_body_floatToColorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, optr []u
 				gc_by = 0
 			}
 		}
-//line cbe_heat.go:154
 		s := float32(1)
-//line cbe_heat.go:156
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cbe_heat.go:149
 				x := gc_tx + gc_bx*gc_bdx
 				y := gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:151
 				offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:153
 				l := outSrc[offset]
@@ -506,7 +480,6 @@ func gc_body_floatToColorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, optr []u
 				optr[offset*4+2] = value(m1, m2, h-120)
 				optr[offset*4+3] = 255
 			}
-//line cbe_heat.go:174
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -44,22 +44,16 @@ func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []ui
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line cbe_histo.go:18
 		stride := gc_bdx * gc_gdx
-//line cbe_histo.go:20
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cbe_histo.go:17
 				i := gc_tx + gc_bx*gc_bdx
 //line cbe_histo.go:19
 				for int64(i) < size {
-//line cbe_histo.go:19
 					gc_b.Tick()
-//line cbe_histo.go:19
 					if gc_b.Stopped() {
-//line cbe_histo.go:19
 						return
 					}
 //line cbe_histo.go:20

@@ -20,19 +20,17 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line cbe_histo.go:29
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line cbe_histo.go:29
 	temp := gocuda.Shared[uint32](t, 256)[:256]
-//line cbe_histo.go:31
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line cbe_histo.go:32
 		if gc_bdx <= len(temp) {
 			gc_at := temp[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
-//line cbe_histo.go:30
 				gc_vb2 := archsimd.BroadcastUint32x8(0)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
@@ -48,13 +46,11 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line cbe_histo.go:30
 				gc_vb := archsimd.BroadcastUint32x8(0)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 //line cbe_histo.go:30
 					if gc_tx < 0 || gc_tx > len(temp)-8 {
-//line cbe_histo.go:30
 						break
 					}
 //line cbe_histo.go:30
@@ -71,20 +67,15 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 		}
 	}
 	stride := gc_bdx * gc_gdx
-//line cbe_histo.go:36
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-//line cbe_histo.go:33
 			i := gc_tx + gc_bx*gc_bdx
 //line cbe_histo.go:35
 			for int64(i) < size {
-//line cbe_histo.go:35
 				gc_b.Tick()
-//line cbe_histo.go:35
 				if gc_b.Stopped() {
-//line cbe_histo.go:35
 					return
 				}
 //line cbe_histo.go:36
@@ -93,8 +84,8 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 			}
 		}
 	}
-//line cbe_histo.go:44
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line cbe_histo.go:45
 		if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
 			gc_at2 := histo[:gc_bdx]
 			gc_at3 := temp[:gc_bdx]
@@ -140,7 +131,6 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-//line cbe_histo.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
@@ -148,7 +138,6 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				}
 				{
 					gc_tx := gc_step2 + 1
-//line cbe_histo.go:45
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
@@ -156,7 +145,6 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				}
 				{
 					gc_tx := gc_step2 + 2
-//line cbe_histo.go:45
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
@@ -164,7 +152,6 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				}
 				{
 					gc_tx := gc_step2 + 3
-//line cbe_histo.go:45
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40

@@ -57,22 +57,20 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line cbe_ray.go:42
 				x := gc_tx + gc_bx*gc_bdx
 				y := gc_ty + gc_by*gc_bdy
+//line cbe_ray.go:44
 				offset := x + y*gc_bdx*gc_gdx
 				ox := float32(x - dim/2)
 				oy := float32(y - dim/2)
-//line cbe_ray.go:48
 				r := float32(0)
-//line cbe_ray.go:48
 				g := float32(0)
-//line cbe_ray.go:48
 				b := float32(0)
+//line cbe_ray.go:49
 				maxz := float32(-rayINF)
 				{
-//line cbe_ray.go:50
 					i := int(0)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -84,8 +82,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(1)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -97,8 +95,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(2)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -110,8 +108,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(3)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -123,8 +121,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(4)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -136,8 +134,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(5)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -149,8 +147,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(6)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -162,8 +160,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(7)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -175,8 +173,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(8)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -188,8 +186,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(9)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -201,8 +199,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(10)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -214,8 +212,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(11)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -227,8 +225,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(12)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -240,8 +238,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(13)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -253,8 +251,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(14)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -266,8 +264,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(15)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -279,8 +277,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(16)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -292,8 +290,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(17)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -305,8 +303,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(18)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {
@@ -318,8 +316,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 					}
 				}
 				{
-//line cbe_ray.go:50
 					i := int(19)
+//line cbe_ray.go:51
 					var n float32
 					t := s[i].hit(ox, oy, &n)
 					if t > maxz {

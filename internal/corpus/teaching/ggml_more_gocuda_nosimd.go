@@ -20,7 +20,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_maxLogit := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -37,7 +38,38 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		var maxLogit float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxLogit).StoreSlice(gc_s_maxLogit[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:42
+			maxLogit := float32(math.Inf(-1))
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:42
+			maxLogit := float32(math.Inf(-1))
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:42
+			maxLogit := float32(math.Inf(-1))
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:42
+			maxLogit := float32(math.Inf(-1))
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line ggml_more.go:42
 		maxLogit := float32(math.Inf(-1))
@@ -63,10 +95,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
 				gc_at := logits[gc_off4:][:gc_to]
 				gc_at2 := tmp[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
@@ -80,7 +112,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
@@ -94,7 +126,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
@@ -108,7 +140,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
@@ -122,7 +154,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxLogit := gc_s_maxLogit[gc_rank]
 					gc_more = true
@@ -136,10 +168,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_maxLogit[gc_rank] = maxLogit
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -155,7 +187,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -171,7 +203,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -187,7 +219,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -203,7 +235,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -282,10 +314,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 {
 				gc_at3 := logits[gc_off5:][:gc_to]
 				gc_at4 := tmp[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -299,7 +331,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -313,7 +345,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -327,7 +359,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -341,7 +373,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
@@ -355,10 +387,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -374,7 +406,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -390,7 +422,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -406,7 +438,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -422,7 +454,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -581,7 +613,78 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:66
+						logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:66
+						logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:66
+						logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:66
+						logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -675,9 +778,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32, logits []float32, labels []float32, dst []float32, nclasses int, useShared bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -695,7 +801,38 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		var maxval float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:93
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:93
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:93
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:93
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line ggml_more.go:93
 		maxval := float32(math.Inf(-1))
@@ -721,10 +858,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
 				gc_at := logits[gc_off4:][:gc_to]
 				gc_at2 := tmp[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -738,7 +875,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -752,7 +889,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -766,7 +903,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -780,7 +917,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
@@ -794,10 +931,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -813,7 +950,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -829,7 +966,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -845,7 +982,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -861,7 +998,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxval := gc_s_maxval[gc_rank]
@@ -1059,10 +1196,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_at6 := dst[gc_off6:][:gc_to]
 				gc_at7 := tmp[gc_off6:][:gc_to]
 				gc_at8 := labels[gc_off6:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
@@ -1074,7 +1211,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
@@ -1086,7 +1223,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
@@ -1098,7 +1235,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
@@ -1110,7 +1247,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					smScale := gc_s_smScale[gc_rank]
 					gc_more3 = true
@@ -1122,10 +1259,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
@@ -1139,7 +1276,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
@@ -1153,7 +1290,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
@@ -1167,7 +1304,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
@@ -1181,7 +1318,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					smScale := gc_s_smScale[gc_rank]
@@ -1202,7 +1339,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 //line ggml_more.go:136
 func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices []int32, ncols int, nrows int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -1301,7 +1439,50 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 						}
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						col := gc_bx*gc_bdx + gc_tx
+//line ggml_more.go:140
+						if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						col := gc_bx*gc_bdx + gc_tx
+//line ggml_more.go:140
+						if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						col := gc_bx*gc_bdx + gc_tx
+//line ggml_more.go:140
+						if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						col := gc_bx*gc_bdx + gc_tx
+//line ggml_more.go:140
+						if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					col := gc_bx*gc_bdx + gc_tx
@@ -1319,8 +1500,10 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32, ncols int, ncolsPad int, order int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	row := gc_bx
 //line ggml_more.go:203

@@ -471,7 +471,62 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				if gc_vstep2 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+//line ggml_norm.go:81
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:82
+						dst[col_] = (x[col_] - mean) * invStd
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+//line ggml_norm.go:81
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:82
+						dst[col_] = (x[col_] - mean) * invStd
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+//line ggml_norm.go:81
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:82
+						dst[col_] = (x[col_] - mean) * invStd
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+//line ggml_norm.go:81
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:82
+						dst[col_] = (x[col_] - mean) * invStd
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -496,10 +551,11 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_norm.go:102
+//line ggml_norm.go:103
 	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_scale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	_ = &eps
@@ -516,7 +572,34 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			tmp := float32(0.0)
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			tmp := float32(0.0)
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			tmp := float32(0.0)
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			tmp := float32(0.0)
+			gc_s_tmp[gc_rank] = tmp
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
@@ -595,7 +678,66 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:97
+						j := start + gc_off
+						gc_more = true
+//line ggml_norm.go:98
+						tmp += x[j]
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:97
+						j := start + gc_off
+						gc_more = true
+//line ggml_norm.go:98
+						tmp += x[j]
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:97
+						j := start + gc_off
+						gc_more = true
+//line ggml_norm.go:98
+						tmp += x[j]
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:97
+						j := start + gc_off
+						gc_more = true
+//line ggml_norm.go:98
+						tmp += x[j]
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -914,7 +1056,50 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+	gc_step3 := gc_vstep4
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:114
+			mean := tmp / float32(groupSize)
+			tmp = 0.0
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:114
+			mean := tmp / float32(groupSize)
+			tmp = 0.0
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:114
+			mean := tmp / float32(groupSize)
+			tmp = 0.0
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:114
+			mean := tmp / float32(groupSize)
+			tmp = 0.0
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
+		}
+	}
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:114
@@ -1012,7 +1197,78 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
+//line ggml_norm.go:117
+						j_ := start + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:118
+						xi := x[j_] - mean
+						dst[j_] = xi
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
+//line ggml_norm.go:117
+						j_ := start + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:118
+						xi := x[j_] - mean
+						dst[j_] = xi
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
+//line ggml_norm.go:117
+						j_ := start + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:118
+						xi := x[j_] - mean
+						dst[j_] = xi
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
+//line ggml_norm.go:117
+						j_ := start + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:118
+						xi := x[j_] - mean
+						dst[j_] = xi
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -1315,10 +1571,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1327,7 +1583,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_step5 + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1336,7 +1592,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_step5 + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1345,7 +1601,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_step5 + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1354,7 +1610,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1431,7 +1687,62 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep8 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				gc_step6 := gc_vstep8
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:138
+						j_2 := start + gc_off3
+						gc_more3 = true
+//line ggml_norm.go:139
+						dst[j_2] *= scale
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:138
+						j_2 := start + gc_off3
+						gc_more3 = true
+//line ggml_norm.go:139
+						dst[j_2] *= scale
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:138
+						j_2 := start + gc_off3
+						gc_more3 = true
+//line ggml_norm.go:139
+						dst[j_2] *= scale
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:138
+						j_2 := start + gc_off3
+						gc_more3 = true
+//line ggml_norm.go:139
+						dst[j_2] *= scale
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -1456,7 +1767,8 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_grad := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_grad {
@@ -1471,9 +1783,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_s_dst[gc_rank] = dst
 	}
 	gc_s_sumXX := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line ggml_norm.go:170
+//line ggml_norm.go:171
 	gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-//line ggml_norm.go:172
+//line ggml_norm.go:173
 	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	gc_ty := 0
@@ -2175,7 +2487,34 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			tmp := float32(0.0)
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			tmp := float32(0.0)
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			tmp := float32(0.0)
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			tmp := float32(0.0)
+			gc_s_tmp[gc_rank] = tmp
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
@@ -2257,7 +2596,66 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:213
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:214
+						xi := x[col]
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:213
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:214
+						xi := x[col]
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:213
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:214
+						xi := x[col]
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:213
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:214
+						xi := x[col]
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2557,10 +2955,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2568,7 +2966,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2576,7 +2974,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2584,7 +2982,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2592,7 +2990,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2667,7 +3065,58 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep5
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:233
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:234
+						dst[col_] = scale * x[col_]
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:233
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:234
+						dst[col_] = scale * x[col_]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:233
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:234
+						dst[col_] = scale * x[col_]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:233
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:234
+						dst[col_] = scale * x[col_]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2691,7 +3140,8 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_argmax := compiled.Scratch[int](gc_b, 1)[:gc_n]

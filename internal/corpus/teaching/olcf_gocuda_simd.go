@@ -34,8 +34,10 @@ var gc_src_atomicRedKernel = compiled.NewSource(gc_files_olcf, "atomicRedKernel"
 //line olcf.go:31
 func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []float32, out *float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -121,9 +123,12 @@ var gc_src_reduceAKernel = compiled.NewSource(gc_files_olcf, "reduceAKernel", "d
 func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line olcf.go:43
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
@@ -293,8 +298,10 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line olcf.go:70
 	sdata := gocuda.Shared[float32](t, 32)[:32]
@@ -574,9 +581,12 @@ var gc_src_maxReduceKernel = compiled.NewSource(gc_files_olcf, "maxReduceKernel"
 func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float32, n uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line olcf.go:113
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
@@ -817,8 +827,10 @@ var gc_src_rowSumsKernel = compiled.NewSource(gc_files_olcf, "rowSumsKernel", "5
 func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	idx := gc_bx
 //line olcf.go:140
@@ -1007,8 +1019,10 @@ var gc_src_columnSumsKernel = compiled.NewSource(gc_files_olcf, "columnSumsKerne
 //line olcf.go:167
 func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float32, sums []float32, ds uint64) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1192,7 +1206,8 @@ var gc_src_myRemoveIf = compiled.NewSource(gc_files_olcf, "myRemoveIf", "c6deeef
 func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gdx := gc_b.GridDim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
@@ -1508,7 +1523,42 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line olcf.go:247
@@ -1529,7 +1579,34 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -1578,7 +1655,8 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal float32, odata []float32, idxs []uint32, dsize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gdx := gc_b.GridDim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
@@ -1895,7 +1973,42 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line olcf.go:247
@@ -1916,7 +2029,34 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -1965,7 +2105,8 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int32, odata []int32, idxs []uint32, dsize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gdx := gc_b.GridDim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
@@ -2281,7 +2422,42 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line olcf.go:247
@@ -2302,7 +2478,34 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -2351,7 +2554,8 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal uint32, odata []uint32, idxs []uint32, dsize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gdx := gc_b.GridDim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
@@ -2667,7 +2871,42 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line olcf.go:247
@@ -2688,7 +2927,34 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -2757,8 +3023,10 @@ var gc_src_estimateSumAhs = compiled.NewSource(gc_files_olcf, "estimateSumAhs", 
 func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length uint64, sum *T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
@@ -2928,8 +3196,10 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
@@ -3007,7 +3277,38 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line olcf.go:311
@@ -3022,38 +3323,38 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line olcf.go:316
 					atomic.Add(sum, smem[0])
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line olcf.go:316

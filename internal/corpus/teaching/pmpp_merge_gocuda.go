@@ -45,14 +45,13 @@ func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-//line pmpp_merge.go:104
 		numThreads := gc_bdx * gc_gdx
+//line pmpp_merge.go:105
 		sectionSize := int(math.Ceil(float64(m+n) / float64(numThreads)))
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line pmpp_merge.go:103
 				tid := gc_bx*gc_bdx + gc_tx
 //line pmpp_merge.go:106
 				kCurr := tid * sectionSize
@@ -112,6 +111,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := 1
+//line pmpp_merge.go:136
 		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
 			gc_at := AS[gc_off3:][:1]
 			gc_at2 := AS[gc_off4:][:1]
@@ -123,7 +123,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_at2[0] = int32(coRank(CNext, A, m, B, n))
 			}
 		} else {
-//line pmpp_merge.go:134
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -135,6 +134,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 	}
 	gc_off5 := 0
 	gc_off6 := 1
+//line pmpp_merge.go:139
 	if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
 		gc_at3 := AS[gc_off5:][:1]
 		gc_at4 := AS[gc_off6:][:1]
@@ -144,9 +144,9 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
-//line pmpp_merge.go:134
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
+//line pmpp_merge.go:136
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
@@ -156,9 +156,9 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			}
 			{
 				gc_rank := gc_step + 1
-//line pmpp_merge.go:134
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
+//line pmpp_merge.go:136
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
@@ -168,9 +168,9 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			}
 			{
 				gc_rank := gc_step + 2
-//line pmpp_merge.go:134
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
+//line pmpp_merge.go:136
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
@@ -180,9 +180,9 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			}
 			{
 				gc_rank := gc_step + 3
-//line pmpp_merge.go:134
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
+//line pmpp_merge.go:136
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
@@ -192,9 +192,9 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-//line pmpp_merge.go:134
 			ACurr := int(gc_elem)
 			ANext := int(gc_elem2)
+//line pmpp_merge.go:136
 			BCurr := CCurr - ACurr
 			BNext := CNext - ANext
 			gc_s_ACurr[gc_rank] = ACurr
@@ -271,8 +271,8 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_s_BNext[gc_rank] = BNext
 		}
 	}
-//line pmpp_merge.go:140
 	counter := 0
+//line pmpp_merge.go:141
 	CLength := CNext - CCurr
 //line pmpp_merge.go:144
 	totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
@@ -289,9 +289,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 //line pmpp_merge.go:142
 			ALength := ANext - ACurr
 			BLength := BNext - BCurr
-//line pmpp_merge.go:146
 			AConsumed := 0
-//line pmpp_merge.go:148
 			BConsumed := 0
 			gc_s_ALength[gc_rank] = ALength
 			gc_s_BLength[gc_rank] = BLength
@@ -308,9 +306,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 //line pmpp_merge.go:142
 			ALength := ANext - ACurr
 			BLength := BNext - BCurr
-//line pmpp_merge.go:146
 			AConsumed := 0
-//line pmpp_merge.go:148
 			BConsumed := 0
 			gc_s_ALength[gc_rank] = ALength
 			gc_s_BLength[gc_rank] = BLength
@@ -327,9 +323,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 //line pmpp_merge.go:142
 			ALength := ANext - ACurr
 			BLength := BNext - BCurr
-//line pmpp_merge.go:146
 			AConsumed := 0
-//line pmpp_merge.go:148
 			BConsumed := 0
 			gc_s_ALength[gc_rank] = ALength
 			gc_s_BLength[gc_rank] = BLength
@@ -346,9 +340,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 //line pmpp_merge.go:142
 			ALength := ANext - ACurr
 			BLength := BNext - BCurr
-//line pmpp_merge.go:146
 			AConsumed := 0
-//line pmpp_merge.go:148
 			BConsumed := 0
 			gc_s_ALength[gc_rank] = ALength
 			gc_s_BLength[gc_rank] = BLength
@@ -365,9 +357,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 //line pmpp_merge.go:142
 		ALength := ANext - ACurr
 		BLength := BNext - BCurr
-//line pmpp_merge.go:146
 		AConsumed := 0
-//line pmpp_merge.go:148
 		BConsumed := 0
 		gc_s_ALength[gc_rank] = ALength
 		gc_s_BLength[gc_rank] = BLength
@@ -447,6 +437,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
+//line pmpp_merge.go:185
 				var BConsumed int
 //line pmpp_merge.go:178
 				AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
@@ -548,6 +539,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := 1
+//line pmpp_merge.go:305
 		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
 			gc_at := AS[gc_off3:][:1]
 			gc_at2 := AS[gc_off4:][:1]
@@ -559,7 +551,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_at2[0] = int32(coRank(CNext, A, m, B, n))
 			}
 		} else {
-//line pmpp_merge.go:303
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -571,6 +562,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 	}
 	gc_off5 := 0
 	gc_off6 := 1
+//line pmpp_merge.go:308
 	if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
 		gc_at3 := AS[gc_off5:][:1]
 		gc_at4 := AS[gc_off6:][:1]
@@ -580,9 +572,9 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
-//line pmpp_merge.go:302
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
+//line pmpp_merge.go:304
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
@@ -592,9 +584,9 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			}
 			{
 				gc_rank := gc_step + 1
-//line pmpp_merge.go:302
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
+//line pmpp_merge.go:304
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
@@ -604,9 +596,9 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			}
 			{
 				gc_rank := gc_step + 2
-//line pmpp_merge.go:302
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
+//line pmpp_merge.go:304
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
@@ -616,9 +608,9 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			}
 			{
 				gc_rank := gc_step + 3
-//line pmpp_merge.go:302
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
+//line pmpp_merge.go:304
 				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
 				gc_s_ACurr[gc_rank] = ACurr
@@ -628,9 +620,9 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-//line pmpp_merge.go:302
 			ACurr := int(gc_elem)
 			ANext := int(gc_elem2)
+//line pmpp_merge.go:304
 			BCurr := CCurr - ACurr
 			BNext := CNext - ANext
 			gc_s_ACurr[gc_rank] = ACurr
@@ -721,15 +713,14 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			ANext := gc_s_ANext[gc_rank]
 			BCurr := gc_s_BCurr[gc_rank]
 			BNext := gc_s_BNext[gc_rank]
-//line pmpp_merge.go:308
 			ASStart := 0
 			BSStart := 0
+//line pmpp_merge.go:310
 			ASConsumed := tileSize
 			BSConsumed := tileSize
 //line pmpp_merge.go:314
 			ALength := ANext - ACurr
 			BLength := BNext - BCurr
-//line pmpp_merge.go:318
 			AConsumed := 0
 			BConsumed := 0
 			gc_s_ASStart[gc_rank] = ASStart
@@ -748,15 +739,14 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			ANext := gc_s_ANext[gc_rank]
 			BCurr := gc_s_BCurr[gc_rank]
 			BNext := gc_s_BNext[gc_rank]
-//line pmpp_merge.go:308
 			ASStart := 0
 			BSStart := 0
+//line pmpp_merge.go:310
 			ASConsumed := tileSize
 			BSConsumed := tileSize
 //line pmpp_merge.go:314
 			ALength := ANext - ACurr
 			BLength := BNext - BCurr
-//line pmpp_merge.go:318
 			AConsumed := 0
 			BConsumed := 0
 			gc_s_ASStart[gc_rank] = ASStart
@@ -775,15 +765,14 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			ANext := gc_s_ANext[gc_rank]
 			BCurr := gc_s_BCurr[gc_rank]
 			BNext := gc_s_BNext[gc_rank]
-//line pmpp_merge.go:308
 			ASStart := 0
 			BSStart := 0
+//line pmpp_merge.go:310
 			ASConsumed := tileSize
 			BSConsumed := tileSize
 //line pmpp_merge.go:314
 			ALength := ANext - ACurr
 			BLength := BNext - BCurr
-//line pmpp_merge.go:318
 			AConsumed := 0
 			BConsumed := 0
 			gc_s_ASStart[gc_rank] = ASStart
@@ -802,15 +791,14 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			ANext := gc_s_ANext[gc_rank]
 			BCurr := gc_s_BCurr[gc_rank]
 			BNext := gc_s_BNext[gc_rank]
-//line pmpp_merge.go:308
 			ASStart := 0
 			BSStart := 0
+//line pmpp_merge.go:310
 			ASConsumed := tileSize
 			BSConsumed := tileSize
 //line pmpp_merge.go:314
 			ALength := ANext - ACurr
 			BLength := BNext - BCurr
-//line pmpp_merge.go:318
 			AConsumed := 0
 			BConsumed := 0
 			gc_s_ASStart[gc_rank] = ASStart
@@ -829,15 +817,14 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		ANext := gc_s_ANext[gc_rank]
 		BCurr := gc_s_BCurr[gc_rank]
 		BNext := gc_s_BNext[gc_rank]
-//line pmpp_merge.go:308
 		ASStart := 0
 		BSStart := 0
+//line pmpp_merge.go:310
 		ASConsumed := tileSize
 		BSConsumed := tileSize
 //line pmpp_merge.go:314
 		ALength := ANext - ACurr
 		BLength := BNext - BCurr
-//line pmpp_merge.go:318
 		AConsumed := 0
 		BConsumed := 0
 		gc_s_ASStart[gc_rank] = ASStart
@@ -939,6 +926,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			ASConsumed := gc_s_ASConsumed[gc_rank]
 			BSConsumed := gc_s_BSConsumed[gc_rank]
 			AConsumed := gc_s_AConsumed[gc_rank]
+//line pmpp_merge.go:369
 			var BConsumed int
 //line pmpp_merge.go:361
 			BConsumed = CCompleted - AConsumed

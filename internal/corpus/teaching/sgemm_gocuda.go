@@ -60,7 +60,6 @@ func gc_body_sgemmNaiveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, N, K in
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line sgemm.go:19
 						x := uint32(gc_bx*gc_bdx + gc_tx)
 						y := uint32(gc_by*gc_bdy + gc_ty)
 //line sgemm.go:22
@@ -181,7 +180,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 		gc_s_C[gc_rank] = C
 	}
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line sgemm.go:58
 	cRow := uint32(gc_bx)
 	cCol := uint32(gc_by)
 //line sgemm.go:61
@@ -196,7 +194,6 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 		A = ptrAdd(A, int(cRow)*sgemmBlocksize*K)
 		B = ptrAdd(B, int(cCol)*sgemmBlocksize)
 		C = ptrAdd(C, int(cRow)*sgemmBlocksize*N+int(cCol)*sgemmBlocksize)
-//line sgemm.go:71
 		tmp := float32(0.0)
 		gc_s_A[gc_rank] = A
 		gc_s_B[gc_rank] = B
@@ -238,188 +235,188 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(1)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(2)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(3)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(4)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(5)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(6)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(7)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(8)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(9)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(10)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(11)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(12)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(13)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(14)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(15)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(16)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(17)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(18)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(19)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(20)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(21)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(22)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(23)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(24)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(25)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(26)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(27)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(28)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(29)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(30)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				{
-//line sgemm.go:80
 					dotIdx := int(31)
+//line sgemm.go:81
 					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
 						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
@@ -536,7 +533,6 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		gc_s_C[gc_rank] = C
 	}
 	gc_s_threadResults := compiled.Scratch[[8]float32](gc_b, 3)[:gc_n]
-//line sgemm.go:105
 	cRow := uint32(gc_by)
 	cCol := uint32(gc_bx)
 //line sgemm.go:111
@@ -581,6 +577,7 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 			}
 		}
 		compiled.OutOfLine(func() {
+//line sgemm.go:134
 			As := As[:512]
 			Bs := Bs[:512]
 			gc_s_A := gc_s_A[:gc_n]
@@ -605,50 +602,50 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 							tmpB := Bs[int(dotIdx)*sgemm4BN+threadCol]
 							{
 								{
-//line sgemm.go:137
 									resIdx := uint32(0)
+//line sgemm.go:138
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
-//line sgemm.go:137
 									resIdx := uint32(1)
+//line sgemm.go:138
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
-//line sgemm.go:137
 									resIdx := uint32(2)
+//line sgemm.go:138
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
-//line sgemm.go:137
 									resIdx := uint32(3)
+//line sgemm.go:138
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
-//line sgemm.go:137
 									resIdx := uint32(4)
+//line sgemm.go:138
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
-//line sgemm.go:137
 									resIdx := uint32(5)
+//line sgemm.go:138
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
-//line sgemm.go:137
 									resIdx := uint32(6)
+//line sgemm.go:138
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
 								{
-//line sgemm.go:137
 									resIdx := uint32(7)
+//line sgemm.go:138
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
@@ -672,57 +669,57 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 			C := gc_s_C[gc_rank]
 			threadResults := gc_s_threadResults[gc_rank]
 			{
-//line sgemm.go:145
 				resIdx_ := int(0)
+//line sgemm.go:146
 				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
-//line sgemm.go:145
 				resIdx_ := int(1)
+//line sgemm.go:146
 				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
-//line sgemm.go:145
 				resIdx_ := int(2)
+//line sgemm.go:146
 				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
-//line sgemm.go:145
 				resIdx_ := int(3)
+//line sgemm.go:146
 				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
-//line sgemm.go:145
 				resIdx_ := int(4)
+//line sgemm.go:146
 				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
-//line sgemm.go:145
 				resIdx_ := int(5)
+//line sgemm.go:146
 				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
-//line sgemm.go:145
 				resIdx_ := int(6)
+//line sgemm.go:146
 				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 			{
-//line sgemm.go:145
 				resIdx_ := int(7)
+//line sgemm.go:146
 				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
 					alpha*threadResults[resIdx_] +
 						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
@@ -769,7 +766,6 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	gc_s_threadResults := compiled.Scratch[[64]float32](gc_b, 3)[:gc_n]
 	gc_s_regM := compiled.Scratch[[8]float32](gc_b, 4)[:gc_n]
 	gc_s_regN := compiled.Scratch[[8]float32](gc_b, 5)[:gc_n]
-//line sgemm.go:168
 	cRow := uint32(gc_by)
 	cCol := uint32(gc_bx)
 //line sgemm.go:171
@@ -866,135 +862,135 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 						for dotIdx := uint32(0); dotIdx < sgemm5BK; dotIdx++ {
 							{
 								{
-//line sgemm.go:212
 									i := uint32(0)
+//line sgemm.go:213
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
-//line sgemm.go:212
 									i := uint32(1)
+//line sgemm.go:213
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
-//line sgemm.go:212
 									i := uint32(2)
+//line sgemm.go:213
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
-//line sgemm.go:212
 									i := uint32(3)
+//line sgemm.go:213
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
-//line sgemm.go:212
 									i := uint32(4)
+//line sgemm.go:213
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
-//line sgemm.go:212
 									i := uint32(5)
+//line sgemm.go:213
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
-//line sgemm.go:212
 									i := uint32(6)
+//line sgemm.go:213
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 								{
-//line sgemm.go:212
 									i := uint32(7)
+//line sgemm.go:213
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
 							}
 							{
 								{
-//line sgemm.go:215
 									i_ := uint32(0)
+//line sgemm.go:216
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
-//line sgemm.go:215
 									i_ := uint32(1)
+//line sgemm.go:216
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
-//line sgemm.go:215
 									i_ := uint32(2)
+//line sgemm.go:216
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
-//line sgemm.go:215
 									i_ := uint32(3)
+//line sgemm.go:216
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
-//line sgemm.go:215
 									i_ := uint32(4)
+//line sgemm.go:216
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
-//line sgemm.go:215
 									i_ := uint32(5)
+//line sgemm.go:216
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
-//line sgemm.go:215
 									i_ := uint32(6)
+//line sgemm.go:216
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 								{
-//line sgemm.go:215
 									i_ := uint32(7)
+//line sgemm.go:216
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 							}
 							for resIdxM := uint32(0); resIdxM < sgemm5TM; resIdxM++ {
 								{
 									{
-//line sgemm.go:219
 										resIdxN := uint32(0)
+//line sgemm.go:220
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
-//line sgemm.go:219
 										resIdxN := uint32(1)
+//line sgemm.go:220
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
-//line sgemm.go:219
 										resIdxN := uint32(2)
+//line sgemm.go:220
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
-//line sgemm.go:219
 										resIdxN := uint32(3)
+//line sgemm.go:220
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
-//line sgemm.go:219
 										resIdxN := uint32(4)
+//line sgemm.go:220
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
-//line sgemm.go:219
 										resIdxN := uint32(5)
+//line sgemm.go:220
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
-//line sgemm.go:219
 										resIdxN := uint32(6)
+//line sgemm.go:220
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
 									{
-//line sgemm.go:219
 										resIdxN := uint32(7)
+//line sgemm.go:220
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
@@ -1012,6 +1008,7 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		})
 	}
 	compiled.OutOfLine(func() {
+//line sgemm.go:236
 		gc_s_C := gc_s_C[:gc_n]
 		gc_s_threadResults := gc_s_threadResults[:gc_n]
 		{
@@ -1028,57 +1025,57 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 					for resIdxM_ := 0; resIdxM_ < sgemm5TM; resIdxM_++ {
 						{
 							{
-//line sgemm.go:229
 								resIdxN_ := int(0)
+//line sgemm.go:230
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
-//line sgemm.go:229
 								resIdxN_ := int(1)
+//line sgemm.go:230
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
-//line sgemm.go:229
 								resIdxN_ := int(2)
+//line sgemm.go:230
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
-//line sgemm.go:229
 								resIdxN_ := int(3)
+//line sgemm.go:230
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
-//line sgemm.go:229
 								resIdxN_ := int(4)
+//line sgemm.go:230
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
-//line sgemm.go:229
 								resIdxN_ := int(5)
+//line sgemm.go:230
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
-//line sgemm.go:229
 								resIdxN_ := int(6)
+//line sgemm.go:230
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
 							{
-//line sgemm.go:229
 								resIdxN_ := int(7)
+//line sgemm.go:230
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]

@@ -45,7 +45,6 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-//line flash.go:19
 	bx := gc_bx
 	by := gc_by
 //line flash.go:22
@@ -66,7 +65,6 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line flash.go:18
 						tx := gc_tx
 //line flash.go:33
 						for x := 0; x < d; x++ {
@@ -85,7 +83,6 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line flash.go:18
 							tx := gc_tx
 //line flash.go:40
 							for x_ := 0; x_ < d; x_++ {
@@ -107,8 +104,8 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 									rowM = sum
 								}
 							}
-//line flash.go:60
 							rowL := float32(0)
+//line flash.go:61
 							for y_ := 0; y_ < Bc; y_++ {
 								S[(Bc*tx)+y_] = expf(S[(Bc*tx)+y_] - rowM)
 								rowL += S[(Bc*tx)+y_]

@@ -35,8 +35,10 @@ var gc_src_layernormForward1Kernel = compiled.NewSource(gc_files_llmc_layernorm,
 //line llmc_layernorm.go:20
 func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -112,8 +114,10 @@ var gc_src_meanKernel = compiled.NewSource(gc_files_llmc_layernorm, "meanKernel"
 func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_layernorm.go:54
@@ -128,7 +132,34 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 //line llmc_layernorm.go:59
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := float32(0.0)
 		gc_s_sum[gc_rank] = sum
@@ -199,7 +230,62 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:59
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:60
+						sum += x[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:59
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:60
+						sum += x[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:59
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:60
+						sum += x[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:59
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:60
+						sum += x[i]
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -221,10 +307,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 //line llmc_layernorm.go:62
 			copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -233,7 +319,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -242,7 +328,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -251,7 +337,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -260,7 +346,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					shared[tid] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -282,38 +368,38 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 //line llmc_layernorm.go:67
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 //line llmc_layernorm.go:67
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 //line llmc_layernorm.go:67
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 //line llmc_layernorm.go:67
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:67
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -321,7 +407,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						shared[tid] += shared[tid+stride]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -329,7 +415,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						shared[tid] += shared[tid+stride]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -337,7 +423,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						shared[tid] += shared[tid+stride]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -345,7 +431,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						shared[tid] += shared[tid+stride]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -367,8 +453,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := mean[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 //line llmc_layernorm.go:71
 					gc_at5[0] = gc_at6[0] / float32(C)
 //line llmc_layernorm.go:71
@@ -378,43 +464,43 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 //line llmc_layernorm.go:71
 					gc_at5[0] = gc_at6[0] / float32(C)
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:71
 					gc_at5[0] = gc_at6[0] / float32(C)
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
 						mean[idx] = shared[0] / float32(C)
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:71
@@ -442,8 +528,10 @@ var gc_src_rstdKernel = compiled.NewSource(gc_files_llmc_layernorm, "rstdKernel"
 func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_layernorm.go:80
@@ -459,7 +547,34 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 //line llmc_layernorm.go:86
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := float32(0.0)
 		gc_s_sum[gc_rank] = sum
@@ -539,7 +654,66 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:87
+						diff := x[i] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:87
+						diff := x[i] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:87
+						diff := x[i] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:87
+						diff := x[i] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -562,10 +736,10 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 //line llmc_layernorm.go:90
 			copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -574,7 +748,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -583,7 +757,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -592,7 +766,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					shared[tid] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -601,7 +775,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					shared[tid] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -623,38 +797,38 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 //line llmc_layernorm.go:95
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 //line llmc_layernorm.go:95
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 //line llmc_layernorm.go:95
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 //line llmc_layernorm.go:95
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:95
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -662,7 +836,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						shared[tid] += shared[tid+stride]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -670,7 +844,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						shared[tid] += shared[tid+stride]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -678,7 +852,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						shared[tid] += shared[tid+stride]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -686,7 +860,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						shared[tid] += shared[tid+stride]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -708,8 +882,8 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := rstd[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 //line llmc_layernorm.go:99
 					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 //line llmc_layernorm.go:99
@@ -719,43 +893,43 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 //line llmc_layernorm.go:99
 					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:99
 					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:99
@@ -784,8 +958,10 @@ var gc_src_normalizationKernel = compiled.NewSource(gc_files_llmc_layernorm, "no
 //line llmc_layernorm.go:107
 func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd []float32, weight, bias []float32, B, T, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -799,7 +975,7 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 		}
 		gc_apart := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line llmc_layernorm.go:126
+//line llmc_layernorm.go:128
 			gc_qoff, gc_qd := gc_bx*gc_bdx, C
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
 				for gc_seg := 0; gc_seg < gc_bdx; {
@@ -894,7 +1070,8 @@ var gc_src_layernormForward4Kernel = compiled.NewSource(gc_files_llmc_layernorm,
 func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1129,7 +1306,8 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1153,7 +1331,42 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
 		lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
@@ -1243,7 +1456,70 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+						i := gc_tx + gc_off
+						gc_more = true
+//line llmc_layernorm.go:184
+						xi := x[i]
+						threadSum += xi
+						threadSum2 += xi * xi
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+						i := gc_tx + gc_off
+						gc_more = true
+//line llmc_layernorm.go:184
+						xi := x[i]
+						threadSum += xi
+						threadSum2 += xi * xi
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+						i := gc_tx + gc_off
+						gc_more = true
+//line llmc_layernorm.go:184
+						xi := x[i]
+						threadSum += xi
+						threadSum2 += xi * xi
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+						i := gc_tx + gc_off
+						gc_more = true
+//line llmc_layernorm.go:184
+						xi := x[i]
+						threadSum += xi
+						threadSum2 += xi * xi
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -1476,10 +1752,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_at5 := o[gc_off5:][:gc_to]
 				gc_at6 := weight[gc_off5:][:gc_to]
 				gc_at7 := bias[gc_off5:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
@@ -1489,7 +1765,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
@@ -1499,7 +1775,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
@@ -1509,7 +1785,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
@@ -1519,7 +1795,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					m := gc_s_m[gc_rank]
 					s := gc_s_s[gc_rank]
@@ -1529,10 +1805,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						m := gc_s_m[gc_rank]
@@ -1544,7 +1820,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						m := gc_s_m[gc_rank]
@@ -1556,7 +1832,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						m := gc_s_m[gc_rank]
@@ -1568,7 +1844,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						m := gc_s_m[gc_rank]
@@ -1580,7 +1856,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						o[i_] = n*weight[i_] + bias[i_]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					m := gc_s_m[gc_rank]

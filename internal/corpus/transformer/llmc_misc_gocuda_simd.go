@@ -17,8 +17,10 @@ import (
 func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:67
@@ -38,7 +40,34 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := float32(0.0)
 		gc_s_sum[gc_rank] = sum
@@ -135,7 +164,46 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+//line llmc_misc.go:76
+					shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+//line llmc_misc.go:76
+					shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+//line llmc_misc.go:76
+					shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+//line llmc_misc.go:76
+					shared[tid] = sum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -187,7 +255,42 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep5
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_misc.go:81
+						shared[tid] += shared[tid+stride]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_misc.go:81
+						shared[tid] += shared[tid+stride]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_misc.go:81
+						shared[tid] += shared[tid+stride]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_misc.go:81
+						shared[tid] += shared[tid+stride]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -209,8 +312,8 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dbias) && gc_off4 >= 0 && gc_off4 < len(shared) {
 				gc_at4 := dbias[gc_off3:][:1]
 				gc_at5 := shared[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 //line llmc_misc.go:85
 					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 //line llmc_misc.go:85
@@ -220,43 +323,43 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 //line llmc_misc.go:85
 					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line llmc_misc.go:85
 					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_misc.go:85
@@ -275,7 +378,8 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_blockSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -297,7 +401,34 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadSum := float32(0.0)
 		gc_s_threadSum[gc_rank] = threadSum
@@ -460,48 +591,48 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_off2 := idx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(dbias) {
 				gc_at := dbias[gc_off2:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					blockSum := gc_s_blockSum[gc_rank]
 //line llmc_misc.go:140
 					gc_at[0] = float32(gc_at[0]) + blockSum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
@@ -509,7 +640,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
@@ -517,7 +648,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
@@ -525,7 +656,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
@@ -533,7 +664,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					blockSum := gc_s_blockSum[gc_rank]
@@ -566,9 +697,12 @@ func NormKernel1[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []T, count uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:155
@@ -588,7 +722,34 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator
@@ -700,9 +861,12 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []float32, count uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:155
@@ -722,7 +886,34 @@ func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []floa
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator
@@ -850,9 +1041,12 @@ func NormKernel2[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []T, count uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:188
@@ -870,7 +1064,34 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator
@@ -934,9 +1155,12 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 func gc_body_normKernel2_float32(gc_b *compiled.Block, out *float32, data []float32, count uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line llmc_misc.go:188
@@ -954,7 +1178,34 @@ func gc_body_normKernel2_float32(gc_b *compiled.Block, out *float32, data []floa
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator

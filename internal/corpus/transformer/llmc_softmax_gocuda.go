@@ -36,8 +36,10 @@ var gc_src_softmaxForward1Kernel = compiled.NewSource(gc_files_llmc_softmax, "so
 //line llmc_softmax.go:39
 func gc_body_softmaxForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp []float32, N, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -107,8 +109,10 @@ var gc_src_softmaxForward2Kernel = compiled.NewSource(gc_files_llmc_softmax, "so
 func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -125,7 +129,38 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		var maxval float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 		maxval := float32(math.Inf(-1))
@@ -150,10 +185,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 				gc_at := x[gc_off5:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -162,7 +197,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -171,7 +206,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -180,7 +215,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -189,7 +224,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
@@ -198,10 +233,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -214,7 +249,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -227,7 +262,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -240,7 +275,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -253,7 +288,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -275,10 +310,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:76
 			copy(gc_at2, gc_s_maxval[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -287,7 +322,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					shared[tid] = maxval
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -296,7 +331,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					shared[tid] = maxval
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -305,7 +340,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					shared[tid] = maxval
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -314,7 +349,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					shared[tid] = maxval
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -336,54 +371,38 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off6:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-//line llmc_softmax.go:80
-						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-					{
-						gc_tx := gc_step4 + 1
-//line llmc_softmax.go:80
-						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-					{
-						gc_tx := gc_step4 + 2
-//line llmc_softmax.go:80
-						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-					{
-						gc_tx := gc_step4 + 3
-//line llmc_softmax.go:80
-						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-//line llmc_softmax.go:80
-					gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-				}
-			} else {
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
 //line llmc_softmax.go:80
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
 //line llmc_softmax.go:80
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step5 + 2
+//line llmc_softmax.go:80
+						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+					{
+						gc_tx := gc_step5 + 3
+//line llmc_softmax.go:80
+						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:80
+					gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -391,7 +410,23 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_softmax.go:80
+						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_softmax.go:80
+						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+					}
+					{
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -399,7 +434,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -431,43 +466,43 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at5 := out[gc_off7:][:gc_to]
 				gc_at6 := x[gc_off8:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step7 + 0
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step7 + 1
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step7 + 2
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step7 + 3
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 //line llmc_softmax.go:86
 					gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -478,7 +513,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -489,7 +524,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -500,7 +535,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -511,7 +546,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -533,7 +568,34 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:91
 		lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step9 := gc_vstep2
+	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
+		{
+			gc_rank := gc_step9 + 0
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step9 + 1
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step9 + 2
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step9 + 3
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+	}
+	for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -604,7 +666,62 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step10 := gc_vstep4
+				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+					{
+						gc_tx := gc_step10 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step10 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step10 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step10 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+				}
+				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -626,10 +743,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:94
 			copy(gc_at8, gc_s_sumval[gc_base:][:gc_bdx])
 		} else {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
 				{
-					gc_tx := gc_step8 + 0
+					gc_tx := gc_step11 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -638,7 +755,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					shared[tid] = sumval
 				}
 				{
-					gc_tx := gc_step8 + 1
+					gc_tx := gc_step11 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -647,7 +764,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					shared[tid] = sumval
 				}
 				{
-					gc_tx := gc_step8 + 2
+					gc_tx := gc_step11 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -656,7 +773,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					shared[tid] = sumval
 				}
 				{
-					gc_tx := gc_step8 + 3
+					gc_tx := gc_step11 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -665,7 +782,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					shared[tid] = sumval
 				}
 			}
-			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -687,38 +804,38 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to <= len(shared)-gc_off10 {
 				gc_at9 := shared[:gc_to]
 				gc_at10 := shared[gc_off10:][:gc_to]
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+				gc_step12 := gc_from
+				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step12 + 0
 //line llmc_softmax.go:98
 						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step12 + 1
 //line llmc_softmax.go:98
 						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step12 + 2
 //line llmc_softmax.go:98
 						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step12 + 3
 //line llmc_softmax.go:98
 						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 //line llmc_softmax.go:98
 					gc_at9[gc_tx] += gc_at10[gc_tx]
 				}
 			} else {
-				gc_step10 := gc_from
-				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+				gc_step13 := gc_from
+				for ; gc_step13+3 < gc_to; gc_step13 += 4 {
 					{
-						gc_tx := gc_step10 + 0
+						gc_tx := gc_step13 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -726,7 +843,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] += shared[tid+stride_]
 					}
 					{
-						gc_tx := gc_step10 + 1
+						gc_tx := gc_step13 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -734,7 +851,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] += shared[tid+stride_]
 					}
 					{
-						gc_tx := gc_step10 + 2
+						gc_tx := gc_step13 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -742,7 +859,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] += shared[tid+stride_]
 					}
 					{
-						gc_tx := gc_step10 + 3
+						gc_tx := gc_step13 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -750,7 +867,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] += shared[tid+stride_]
 					}
 				}
-				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -782,43 +899,43 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
 				gc_at11 := out[gc_off11:][:gc_to]
 				gc_at12 := x[gc_off12:][:gc_to]
-				gc_step11 := gc_from
-				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+				gc_step14 := gc_from
+				for ; gc_step14+3 < gc_to; gc_step14 += 4 {
 					{
-						gc_tx := gc_step11 + 0
+						gc_tx := gc_step14 + 0
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step11 + 1
+						gc_tx := gc_step14 + 1
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step11 + 2
+						gc_tx := gc_step14 + 2
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step11 + 3
+						gc_tx := gc_step14 + 3
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 				}
-				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
 					gc_more4 = true
 //line llmc_softmax.go:104
 					gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 				}
 			} else {
-				gc_step12 := gc_from
-				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+				gc_step15 := gc_from
+				for ; gc_step15+3 < gc_to; gc_step15 += 4 {
 					{
-						gc_tx := gc_step12 + 0
+						gc_tx := gc_step15 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -829,7 +946,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sum
 					}
 					{
-						gc_tx := gc_step12 + 1
+						gc_tx := gc_step15 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -840,7 +957,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sum
 					}
 					{
-						gc_tx := gc_step12 + 2
+						gc_tx := gc_step15 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -851,7 +968,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sum
 					}
 					{
-						gc_tx := gc_step12 + 3
+						gc_tx := gc_step15 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -862,7 +979,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sum
 					}
 				}
-				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -894,8 +1011,10 @@ var gc_src_softmaxForward3Kernel = compiled.NewSource(gc_files_llmc_softmax, "so
 func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1275,7 +1394,34 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:132
 		lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step6 := gc_vstep
+	for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+		{
+			gc_rank := gc_step6 + 0
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step6 + 1
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step6 + 2
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step6 + 3
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+	}
+	for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -1346,7 +1492,62 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step7 := gc_vstep3
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1428,10 +1629,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(x) && gc_to <= len(x)-gc_off10 {
 				gc_at5 := out[gc_off9:][:gc_to]
 				gc_at6 := x[gc_off10:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
@@ -1439,7 +1640,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
@@ -1447,7 +1648,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
@@ -1455,7 +1656,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
@@ -1463,7 +1664,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more4 = true
@@ -1471,10 +1672,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1486,7 +1687,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1498,7 +1699,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1510,7 +1711,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1522,7 +1723,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1560,7 +1761,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1581,7 +1783,38 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		var maxval float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 		maxval := float32(math.Inf(-1))
@@ -1606,10 +1839,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 				gc_at := x[gc_off5:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1618,7 +1851,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1627,7 +1860,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1636,7 +1869,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1645,7 +1878,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
@@ -1654,10 +1887,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1670,7 +1903,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1683,7 +1916,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1696,7 +1929,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1709,7 +1942,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1825,7 +2058,38 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			var offset float32 = maxOrSumStorage[0]
 			lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
 		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+				gc_s_offset[gc_rank] = offset
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+				gc_s_offset[gc_rank] = offset
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+				gc_s_offset[gc_rank] = offset
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+				gc_s_offset[gc_rank] = offset
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 			offset := maxOrSumStorage[0]
@@ -1853,10 +2117,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at3 := out[gc_off7:][:gc_to]
 				gc_at4 := x[gc_off8:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
@@ -1864,7 +2128,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
@@ -1872,7 +2136,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
@@ -1880,7 +2144,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
@@ -1888,7 +2152,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					gc_more2 = true
@@ -1896,10 +2160,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1911,7 +2175,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1923,7 +2187,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1935,7 +2199,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1947,7 +2211,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1970,7 +2234,34 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:187
 		lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
-	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+	gc_step7 := gc_vstep4
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+	}
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -2041,7 +2332,62 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep6 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step8 := gc_vstep6
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank] = sumval
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2122,10 +2468,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2139,7 +2485,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2153,7 +2499,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2167,7 +2513,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2181,7 +2527,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2223,7 +2569,38 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			var sum float32 = maxOrSumStorage[0]
 			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 		}
-		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
+		gc_step10 := gc_vstep8
+		for ; gc_step10+3 < gc_n; gc_step10 += 4 {
+			{
+				gc_rank := gc_step10 + 0
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step10 + 1
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step10 + 2
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step10 + 3
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 			sum := maxOrSumStorage[0]
@@ -2251,10 +2628,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
 				gc_at7 := out[gc_off11:][:gc_to]
 				gc_at8 := x[gc_off12:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step11 := gc_from
+				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step11 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
@@ -2262,7 +2639,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step11 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
@@ -2270,7 +2647,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step11 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
@@ -2278,7 +2655,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step11 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
@@ -2286,7 +2663,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more4 = true
@@ -2294,10 +2671,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step12 := gc_from
+				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step12 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2309,7 +2686,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_5] = x[i_5] / sum
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step12 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2321,7 +2698,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_5] = x[i_5] / sum
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step12 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2333,7 +2710,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_5] = x[i_5] / sum
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step12 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2345,7 +2722,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_5] = x[i_5] / sum
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2380,8 +2757,10 @@ var gc_src_softmaxForwardOnline1Kernel = compiled.NewSource(gc_files_llmc_softma
 //line llmc_softmax.go:217
 func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp []float32, N, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -2454,7 +2833,8 @@ var gc_src_softmaxForwardOnline2Kernel = compiled.NewSource(gc_files_llmc_softma
 func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_smPartial := compiled.Scratch[SumMax](gc_b, 1)[:gc_n]
@@ -2620,7 +3000,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -3331,8 +3712,10 @@ var gc_src_softmaxForwardOnline8Kernel = compiled.NewSource(gc_files_llmc_softma
 //line llmc_softmax.go:397
 func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_y := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]

@@ -36,8 +36,10 @@ var gc_src_softmaxForward1Kernel = compiled.NewSource(gc_files_llmc_softmax, "so
 //line llmc_softmax.go:39
 func gc_body_softmaxForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp []float32, N, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -107,8 +109,10 @@ var gc_src_softmaxForward2Kernel = compiled.NewSource(gc_files_llmc_softmax, "so
 func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -129,7 +133,38 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 		maxval := float32(math.Inf(-1))
@@ -154,10 +189,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 				gc_at := x[gc_off5:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -166,7 +201,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -175,7 +210,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -184,7 +219,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -193,7 +228,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
@@ -202,10 +237,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -218,7 +253,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -231,7 +266,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -244,7 +279,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -257,7 +292,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -314,7 +349,46 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep3
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:76
+					shared[tid] = maxval
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:76
+					shared[tid] = maxval
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:76
+					shared[tid] = maxval
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:76
+					shared[tid] = maxval
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -337,38 +411,38 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off6:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line llmc_softmax.go:80
 					gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -376,7 +450,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -384,7 +458,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -392,7 +466,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -400,7 +474,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -434,43 +508,43 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at5 := out[gc_off7:][:gc_to]
 				gc_at6 := x[gc_off8:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step7 + 0
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step7 + 1
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step7 + 2
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step7 + 3
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 //line llmc_softmax.go:86
 					gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -481,7 +555,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -492,7 +566,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -503,7 +577,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -514,7 +588,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -540,7 +614,34 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+	gc_step9 := gc_vstep4
+	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
+		{
+			gc_rank := gc_step9 + 0
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step9 + 1
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step9 + 2
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step9 + 3
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+	}
+	for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -617,7 +718,62 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep6 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step10 := gc_vstep6
+				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+					{
+						gc_tx := gc_step10 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step10 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step10 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step10 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+				}
+				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -674,7 +830,46 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			gc_step11 := gc_vstep8
+			for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+				{
+					gc_tx := gc_step11 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:94
+					shared[tid] = sumval
+				}
+				{
+					gc_tx := gc_step11 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:94
+					shared[tid] = sumval
+				}
+				{
+					gc_tx := gc_step11 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:94
+					shared[tid] = sumval
+				}
+				{
+					gc_tx := gc_step11 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:94
+					shared[tid] = sumval
+				}
+			}
+			for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -726,7 +921,42 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
+				gc_step12 := gc_vstep10
+				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+					{
+						gc_tx := gc_step12 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_softmax.go:98
+						shared[tid] += shared[tid+stride_]
+					}
+					{
+						gc_tx := gc_step12 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_softmax.go:98
+						shared[tid] += shared[tid+stride_]
+					}
+					{
+						gc_tx := gc_step12 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_softmax.go:98
+						shared[tid] += shared[tid+stride_]
+					}
+					{
+						gc_tx := gc_step12 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_softmax.go:98
+						shared[tid] += shared[tid+stride_]
+					}
+				}
+				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -804,7 +1034,54 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep12 > gc_from {
 					gc_more4 = true
 				}
-				for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
+				gc_step13 := gc_vstep12
+				for ; gc_step13+3 < gc_to; gc_step13 += 4 {
+					{
+						gc_tx := gc_step13 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_softmax.go:103
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:104
+						out[idx*C+i_3] = x[i_3] / sum
+					}
+					{
+						gc_tx := gc_step13 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_softmax.go:103
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:104
+						out[idx*C+i_3] = x[i_3] / sum
+					}
+					{
+						gc_tx := gc_step13 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_softmax.go:103
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:104
+						out[idx*C+i_3] = x[i_3] / sum
+					}
+					{
+						gc_tx := gc_step13 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line llmc_softmax.go:103
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:104
+						out[idx*C+i_3] = x[i_3] / sum
+					}
+				}
+				for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -836,8 +1113,10 @@ var gc_src_softmaxForward3Kernel = compiled.NewSource(gc_files_llmc_softmax, "so
 func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1303,7 +1582,34 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step6 := gc_vstep
+	for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+		{
+			gc_rank := gc_step6 + 0
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step6 + 1
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step6 + 2
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step6 + 3
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+	}
+	for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -1380,7 +1686,62 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step7 := gc_vstep3
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1629,7 +1990,58 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep5 > gc_from {
 					gc_more4 = true
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				gc_step8 := gc_vstep5
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:137
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:138
+						out[idx*C+i_3] = x[i_3] / sumval
+					}
+					{
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:137
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:138
+						out[idx*C+i_3] = x[i_3] / sumval
+					}
+					{
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:137
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:138
+						out[idx*C+i_3] = x[i_3] / sumval
+					}
+					{
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:137
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:138
+						out[idx*C+i_3] = x[i_3] / sumval
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1667,7 +2079,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1692,7 +2105,38 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 		maxval := float32(math.Inf(-1))
@@ -1717,10 +2161,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 				gc_at := x[gc_off5:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1729,7 +2173,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1738,7 +2182,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1747,7 +2191,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -1756,7 +2200,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
@@ -1765,10 +2209,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1781,7 +2225,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1794,7 +2238,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1807,7 +2251,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1820,7 +2264,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1981,7 +2425,38 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+				gc_s_offset[gc_rank] = offset
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+				gc_s_offset[gc_rank] = offset
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+				gc_s_offset[gc_rank] = offset
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+				gc_s_offset[gc_rank] = offset
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 			offset := maxOrSumStorage[0]
@@ -2009,10 +2484,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at3 := out[gc_off7:][:gc_to]
 				gc_at4 := x[gc_off8:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
@@ -2020,7 +2495,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
@@ -2028,7 +2503,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
@@ -2036,7 +2511,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
@@ -2044,7 +2519,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					gc_more2 = true
@@ -2052,10 +2527,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2067,7 +2542,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2079,7 +2554,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2091,7 +2566,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2103,7 +2578,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2130,7 +2605,34 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+	gc_step7 := gc_vstep4
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+			sumval := float32(0.0)
+			gc_s_sumval[gc_rank] = sumval
+		}
+	}
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -2207,7 +2709,62 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep6 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step8 := gc_vstep6
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank] = sumval
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2365,10 +2922,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2382,7 +2939,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2396,7 +2953,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2410,7 +2967,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2424,7 +2981,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2476,7 +3033,38 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
+		gc_step10 := gc_vstep8
+		for ; gc_step10+3 < gc_n; gc_step10 += 4 {
+			{
+				gc_rank := gc_step10 + 0
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step10 + 1
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step10 + 2
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step10 + 3
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 			sum := maxOrSumStorage[0]
@@ -2552,7 +3140,58 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep10 > gc_from {
 					gc_more4 = true
 				}
-				for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
+				gc_step11 := gc_vstep10
+				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+					{
+						gc_tx := gc_step11 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:207
+						i_5 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:208
+						out[idx*C+i_5] = x[i_5] / sum
+					}
+					{
+						gc_tx := gc_step11 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:207
+						i_5 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:208
+						out[idx*C+i_5] = x[i_5] / sum
+					}
+					{
+						gc_tx := gc_step11 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:207
+						i_5 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:208
+						out[idx*C+i_5] = x[i_5] / sum
+					}
+					{
+						gc_tx := gc_step11 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:207
+						i_5 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:208
+						out[idx*C+i_5] = x[i_5] / sum
+					}
+				}
+				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2587,8 +3226,10 @@ var gc_src_softmaxForwardOnline1Kernel = compiled.NewSource(gc_files_llmc_softma
 //line llmc_softmax.go:217
 func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp []float32, N, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -2661,7 +3302,8 @@ var gc_src_softmaxForwardOnline2Kernel = compiled.NewSource(gc_files_llmc_softma
 func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_smPartial := compiled.Scratch[SumMax](gc_b, 1)[:gc_n]
@@ -2827,7 +3469,8 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -3557,8 +4200,10 @@ var gc_src_softmaxForwardOnline8Kernel = compiled.NewSource(gc_files_llmc_softma
 //line llmc_softmax.go:397
 func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_y := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]

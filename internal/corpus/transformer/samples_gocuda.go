@@ -247,7 +247,8 @@ var gc_src_fwtBatch2Kernel = compiled.NewSource(gc_files_samples, "fwtBatch2Kern
 //line samples.go:365
 func gc_body_fwtBatch2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput, dInput []float32, stride int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -369,8 +370,10 @@ var gc_src_blackScholesKernel = compiled.NewSource(gc_files_samples, "blackSchol
 //line samples.go:545
 func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears []float2, Riskfree, Volatility float32, optN int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -384,7 +387,7 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-//line samples.go:563
+//line samples.go:565
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff((optN / 2), gc_bdx*gc_bx); gc_bound < gc_to {
@@ -448,8 +451,10 @@ var gc_src_binomialOptionsKernel = compiled.NewSource(gc_files_samples, "binomia
 func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionData, dCallValue []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_call := compiled.Scratch[[17]float32](gc_b, 0)[:gc_n]
 //line samples.go:589

@@ -17,8 +17,10 @@ import (
 func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val, x, Ax, p, r []float32, dotResult *float64, nnz, N int, tol float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_s_tempSum_ := compiled.Scratch[float64](gc_b, 1)[:gc_n]
@@ -806,7 +808,8 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	_ = &convThreshold
 //line samples.go:187
@@ -870,7 +873,46 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx + gc_off
+						gc_more = true
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx + gc_off
+						gc_more = true
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx + gc_off
+						gc_more = true
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx + gc_off
+						gc_more = true
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx + gc_off
@@ -1062,8 +1104,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line samples.go:253
@@ -1080,7 +1124,34 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			sum := 0.0
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			sum := 0.0
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			sum := 0.0
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			sum := 0.0
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := 0.0
 		gc_s_sum[gc_rank] = sum
@@ -1104,10 +1175,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 				gc_at := x[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -1117,7 +1188,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -1127,7 +1198,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -1137,7 +1208,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -1147,7 +1218,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
@@ -1157,10 +1228,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globalThreadID := gc_bx*gc_bdx + gc_tx
@@ -1174,7 +1245,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globalThreadID := gc_bx*gc_bdx + gc_tx
@@ -1188,7 +1259,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globalThreadID := gc_bx*gc_bdx + gc_tx
@@ -1202,7 +1273,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globalThreadID := gc_bx*gc_bdx + gc_tx
@@ -1216,7 +1287,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globalThreadID := gc_bx*gc_bdx + gc_tx
@@ -1378,8 +1449,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, log2N int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 //line samples.go:298
 	cta := cg.ThisThreadBlock(t)
@@ -1448,7 +1521,46 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						pos := gc_tx + gc_off
+						gc_more = true
+//line samples.go:307
+						sData[pos] = dSrc[pos]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						pos := gc_tx + gc_off
+						gc_more = true
+//line samples.go:307
+						sData[pos] = dSrc[pos]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						pos := gc_tx + gc_off
+						gc_more = true
+//line samples.go:307
+						sData[pos] = dSrc[pos]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						pos := gc_tx + gc_off
+						gc_more = true
+//line samples.go:307
+						sData[pos] = dSrc[pos]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					pos := gc_tx + gc_off
@@ -1605,7 +1717,46 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+//line samples.go:357
+						dDst[pos_3] = sData[pos_3]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+//line samples.go:357
+						dDst[pos_3] = sData[pos_3]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+//line samples.go:357
+						dDst[pos_3] = sData[pos_3]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+//line samples.go:357
+						dDst[pos_3] = sData[pos_3]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					pos_3 := gc_tx + gc_off3
@@ -1621,7 +1772,8 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 //line samples.go:401
 func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []float32, N int) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
@@ -1698,7 +1850,58 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
+//line samples.go:407
+							dA[pos] *= dB[pos] * rcpN
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
+//line samples.go:407
+							dA[pos] *= dB[pos] * rcpN
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
+//line samples.go:407
+							dA[pos] *= dB[pos] * rcpN
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
+//line samples.go:407
+							dA[pos] *= dB[pos] * rcpN
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -1740,43 +1943,43 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
 						gc_at3 := dA[gc_off3:][:gc_to]
 						gc_at4 := dB[gc_off3:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 //line samples.go:407
 							gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tid := gc_bx*gc_bdx + gc_tx
@@ -1787,7 +1990,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tid := gc_bx*gc_bdx + gc_tx
@@ -1798,7 +2001,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tid := gc_bx*gc_bdx + gc_tx
@@ -1809,7 +2012,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tid := gc_bx*gc_bdx + gc_tx
@@ -1820,7 +2023,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_bx*gc_bdx + gc_tx
@@ -1841,8 +2044,10 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	_ = &value
 //line samples.go:423
@@ -1865,7 +2070,42 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+//line samples.go:426
+				od[index] = value
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+//line samples.go:426
+				od[index] = value
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+//line samples.go:426
+				od[index] = value
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+//line samples.go:426
+				od[index] = value
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			index := uint32((gc_bx * gc_bdx) + gc_tx)
@@ -1879,9 +2119,12 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_data0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_data1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1914,7 +2157,54 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line samples.go:446
+				idata := uint32((bid * (2 * bdim)) + tid)
+//line samples.go:448
+				shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line samples.go:446
+				idata := uint32((bid * (2 * bdim)) + tid)
+//line samples.go:448
+				shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line samples.go:446
+				idata := uint32((bid * (2 * bdim)) + tid)
+//line samples.go:448
+				shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line samples.go:446
+				idata := uint32((bid * (2 * bdim)) + tid)
+//line samples.go:448
+				shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
@@ -1967,7 +2257,54 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line samples.go:453
+				data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line samples.go:453
+				data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line samples.go:453
+				data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+//line samples.go:453
+				data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
+			}
+		}
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
@@ -1979,10 +2316,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 			{
-				gc_tx := gc_step + 0
+				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1998,7 +2335,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step + 1
+				gc_tx := gc_step3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2014,7 +2351,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step + 2
+				gc_tx := gc_step3 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2030,7 +2367,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step + 3
+				gc_tx := gc_step3 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2046,7 +2383,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
@@ -2065,10 +2402,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:466
 	if dlevels > 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2081,7 +2418,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2094,7 +2431,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2107,7 +2444,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2120,7 +2457,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2178,8 +2515,8 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(approxFinal) && gc_off2 >= 0 && gc_off2 < len(shared) {
 				gc_at := approxFinal[gc_off:][:1]
 				gc_at2 := shared[gc_off2:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 //line samples.go:493
 					gc_at[0] = gc_at2[0]
 //line samples.go:493
@@ -2189,43 +2526,43 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 //line samples.go:493
 					gc_at[0] = gc_at2[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line samples.go:493
 					gc_at[0] = gc_at2[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples.go:493
 						approxFinal[bid] = shared[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples.go:493
 						approxFinal[bid] = shared[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples.go:493
 						approxFinal[bid] = shared[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples.go:493
 						approxFinal[bid] = shared[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples.go:493

@@ -59,10 +59,9 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line basic.go:83
 	var r int = 1
-//line basic.go:85
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line basic.go:86
 		if gc_bdx <= len(out) {
 			gc_at := out[:gc_bdx]
 			gc_step := 0

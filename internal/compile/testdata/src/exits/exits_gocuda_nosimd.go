@@ -32,15 +32,12 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exits.go:11
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line exits.go:17
 	gc_r2 := 0
-//line exits.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -48,7 +45,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exits.go:10
 			i := gc_bx*gc_bdx + gc_tx
 //line exits.go:14
 			if in[i] > 0 {
@@ -56,10 +52,8 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 			}
 		}
 	}
-//line exits.go:14
 	n := gc_r2
 	gc_r3 := true
-//line exits.go:17
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -67,7 +61,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exits.go:10
 			i := gc_bx*gc_bdx + gc_tx
 //line exits.go:15
 			if !(in[i] > 0) {
@@ -75,11 +68,10 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 			}
 		}
 	}
-//line exits.go:15
 	all := gc_r3
+//line exits.go:16
 	var some bool
 	gc_r4 := false
-//line exits.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -87,7 +79,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exits.go:10
 			i := gc_bx*gc_bdx + gc_tx
 //line exits.go:17
 			if in[i] < 0 {
@@ -95,31 +86,23 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 			}
 		}
 	}
-//line exits.go:17
 	some = gc_r4
 	if gc_bx%2 == 0 {
-//line exits.go:20
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
-//line exits.go:10
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line exits.go:10
 			gc_vb := lanes.BroadcastInt32x8(1)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-//line exits.go:10
 				gc_alive := gc_all
-//line exits.go:10
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exits.go:10
 					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line exits.go:10
 				var i int = gc_bx*gc_bdx + gc_tx
 //line exits.go:20
 				if i < 0 || i > len(in)-8 {
-//line exits.go:20
 					break
 				}
 //line exits.go:21
@@ -131,38 +114,29 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exits.go:10
 				i := gc_bx*gc_bdx + gc_tx
 //line exits.go:20
 				in[i]++
 			}
 		}
-//line exits.go:24
 	} else
 //line exits.go:21
 	if gc_bx%3 == 0 {
-//line exits.go:23
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
-//line exits.go:10
 			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line exits.go:22
 			gc_vb2 := lanes.BroadcastInt32x8(2)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
-//line exits.go:22
 				gc_alive2 := gc_all2
-//line exits.go:22
 				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exits.go:22
 					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 				}
-//line exits.go:10
 				var i int = gc_bx*gc_bdx + gc_tx
 //line exits.go:22
 				if i < 0 || i > len(in)-8 {
-//line exits.go:22
 					break
 				}
 //line exits.go:23
@@ -174,7 +148,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exits.go:10
 				i := gc_bx*gc_bdx + gc_tx
 //line exits.go:22
 				in[i] += 2
@@ -183,7 +156,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	} else {
 	}
 	{
-//line exits.go:29
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1

@@ -28,25 +28,18 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := gc_from
 			if compiled.SIMD {
-//line exits.go:10
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-//line exits.go:10
 					gc_alive := gc_all
-//line exits.go:10
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exits.go:10
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line exits.go:10
 					var i int = gc_bx*gc_bdx + gc_tx
-//line exits.go:10
 					_ = i
-//line exits.go:12
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-//line exits.go:12
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
@@ -58,15 +51,12 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exits.go:11
 				gc_exited[gc_rank] = true
 				continue gc_L1
 			}
 		}
 	}
-//line exits.go:17
 	gc_r2 := 0
-//line exits.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -74,7 +64,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exits.go:10
 			i := gc_bx*gc_bdx + gc_tx
 //line exits.go:14
 			if in[i] > 0 {
@@ -82,10 +71,8 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 			}
 		}
 	}
-//line exits.go:14
 	n := gc_r2
 	gc_r3 := true
-//line exits.go:17
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -93,7 +80,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exits.go:10
 			i := gc_bx*gc_bdx + gc_tx
 //line exits.go:15
 			if !(in[i] > 0) {
@@ -101,11 +87,10 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 			}
 		}
 	}
-//line exits.go:15
 	all := gc_r3
+//line exits.go:16
 	var some bool
 	gc_r4 := false
-//line exits.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -113,7 +98,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 			if gc_exited[gc_rank] {
 				continue
 			}
-//line exits.go:10
 			i := gc_bx*gc_bdx + gc_tx
 //line exits.go:17
 			if in[i] < 0 {
@@ -121,32 +105,24 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 			}
 		}
 	}
-//line exits.go:17
 	some = gc_r4
 	if gc_bx%2 == 0 {
-//line exits.go:20
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line exits.go:10
 				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exits.go:10
 				gc_vb := archsimd.BroadcastInt32x8(1)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-//line exits.go:10
 					gc_alive2 := gc_all2
-//line exits.go:10
 					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exits.go:10
 						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line exits.go:10
 					var i int = gc_bx*gc_bdx + gc_tx
 //line exits.go:20
 					if i < 0 || i > len(in)-8 {
-//line exits.go:20
 						break
 					}
 //line exits.go:21
@@ -160,39 +136,30 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exits.go:10
 				i := gc_bx*gc_bdx + gc_tx
 //line exits.go:20
 				in[i]++
 			}
 		}
-//line exits.go:24
 	} else
 //line exits.go:21
 	if gc_bx%3 == 0 {
-//line exits.go:23
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep3 := 0
 			if compiled.SIMD {
-//line exits.go:10
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exits.go:22
 				gc_vb2 := archsimd.BroadcastInt32x8(2)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-//line exits.go:22
 					gc_alive3 := gc_all3
-//line exits.go:22
 					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exits.go:22
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line exits.go:10
 					var i int = gc_bx*gc_bdx + gc_tx
 //line exits.go:22
 					if i < 0 || i > len(in)-8 {
-//line exits.go:22
 						break
 					}
 //line exits.go:23
@@ -206,7 +173,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				if gc_exited[gc_rank] {
 					continue
 				}
-//line exits.go:10
 				i := gc_bx*gc_bdx + gc_tx
 //line exits.go:22
 				in[i] += 2
@@ -215,7 +181,6 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	} else {
 	}
 	{
-//line exits.go:29
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -223,33 +188,28 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep4 := gc_from
 			if compiled.SIMD {
-//line exits.go:27
 				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-//line exits.go:27
 					gc_alive4 := gc_all4
-//line exits.go:27
 					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line exits.go:27
 						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line exits.go:28
 					if gc_alive4.ToBits() != 0 {
 //line exits.go:28
 						counts[gc_bx] = int32(n)
 					}
-//line exits.go:28
 					if gc_alive4.ToBits() != 0 {
+//line exits.go:29
 						flags[2*gc_bx] = all
 					}
-//line exits.go:29
 					if gc_alive4.ToBits() != 0 {
+//line exits.go:30
 						flags[2*gc_bx+1] = some
 					}
 				}
-//line exits.go:32
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {

@@ -45,6 +45,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 	sdata := gc.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line generic.go:20
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
@@ -52,8 +53,8 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line generic.go:17
 					tid := gc_tx
+//line generic.go:18
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -63,8 +64,8 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				}
 				{
 					gc_tx := gc_step + 1
-//line generic.go:17
 					tid := gc_tx
+//line generic.go:18
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -74,8 +75,8 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				}
 				{
 					gc_tx := gc_step + 2
-//line generic.go:17
 					tid := gc_tx
+//line generic.go:18
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -85,8 +86,8 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				}
 				{
 					gc_tx := gc_step + 3
-//line generic.go:17
 					tid := gc_tx
+//line generic.go:18
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -96,8 +97,8 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line generic.go:17
 				tid := gc_tx
+//line generic.go:18
 				i := gc_bx*gc_bdx + tid
 				var v T
 				if true || i < len(in) {
@@ -112,8 +113,8 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line generic.go:17
 					tid := gc_tx
+//line generic.go:18
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -125,8 +126,8 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line generic.go:17
 					tid := gc_tx
+//line generic.go:18
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -138,8 +139,8 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line generic.go:17
 					tid := gc_tx
+//line generic.go:18
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -151,8 +152,8 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line generic.go:17
 					tid := gc_tx
+//line generic.go:18
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -164,8 +165,8 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line generic.go:17
 				tid := gc_tx
+//line generic.go:18
 				i := gc_bx*gc_bdx + tid
 				var v T
 				if i < len(in) {
@@ -184,6 +185,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
+//line generic.go:34
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -200,78 +202,64 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line generic.go:31
 						gc_tx := gc_step3 + 1
 //line generic.go:27
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line generic.go:31
 						gc_tx := gc_step3 + 2
 //line generic.go:27
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line generic.go:31
 						gc_tx := gc_step3 + 3
 //line generic.go:27
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line generic.go:31
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line generic.go:27
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line generic.go:31
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line generic.go:17
 						tid := gc_tx
 //line generic.go:27
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line generic.go:31
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line generic.go:17
 						tid := gc_tx
 //line generic.go:27
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line generic.go:31
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line generic.go:17
 						tid := gc_tx
 //line generic.go:27
 						sdata[tid] += sdata[tid+s]
 					}
 					{
-//line generic.go:31
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line generic.go:17
 						tid := gc_tx
 //line generic.go:27
 						sdata[tid] += sdata[tid+s]
 					}
 				}
-//line generic.go:31
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line generic.go:17
 					tid := gc_tx
 //line generic.go:27
 					sdata[tid] += sdata[tid+s]
@@ -287,6 +275,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
+//line generic.go:42
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) && gc_off4 < len(scale) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
@@ -405,8 +394,8 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line generic.go:40
 						i := gc_bx*gc_bdx + gc_tx
+//line generic.go:41
 						for ; i < len(x); i += gc_bdx * gc_gdx {
 							x[i] *= x[i]
 						}

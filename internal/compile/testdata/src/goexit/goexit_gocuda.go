@@ -32,8 +32,10 @@ var gc_src_scale = compiled.NewSource(gc_files_goexit, "scale", "0a8581cc095bcb4
 func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -48,7 +50,7 @@ func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line goexit.go:50
+//line goexit.go:52
 			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
 				gc_at := x[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -111,7 +113,8 @@ var gc_src_leaveKernel = compiled.NewSource(gc_files_goexit, "leaveKernel", "e1d
 //line goexit.go:57
 func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -119,7 +122,7 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:68
+//line goexit.go:69
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
@@ -237,7 +240,8 @@ var gc_src_apply = compiled.NewSource(gc_files_goexit, "apply", "d478873167533f9
 //line goexit.go:66
 func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(float32) float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -245,7 +249,7 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:77
+//line goexit.go:78
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
@@ -345,7 +349,8 @@ var gc_src_label = compiled.NewSource(gc_files_goexit, "label", "b8e4367fbe30e1a
 func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -354,7 +359,7 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 		gc_pos.Block = gc_blk
 		gc_b.EnterBlock(gc_blk)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:93
+//line goexit.go:94
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
@@ -463,7 +468,8 @@ var gc_src_yield = compiled.NewSource(gc_files_goexit, "yield", "49cb6847876ee26
 //line goexit.go:88
 func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -472,7 +478,7 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
-//line goexit.go:100
+//line goexit.go:101
 			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
 				gc_at := x[gc_off:][:1]
 				gc_at2 := x[:gc_bdx]
@@ -652,7 +658,8 @@ var gc_src_local = compiled.NewSource(gc_files_goexit, "local", "0ee4169cb0e7617
 //line goexit.go:99
 func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -660,7 +667,7 @@ func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:110
+//line goexit.go:111
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -699,7 +706,8 @@ var gc_src_replace = compiled.NewSource(gc_files_goexit, "replace", "02f950084d9
 //line goexit.go:108
 func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(float32) float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_f := compiled.Scratch[func(float32) float32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_f {
@@ -711,7 +719,7 @@ func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:124
+//line goexit.go:125
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -753,7 +761,8 @@ var gc_src_choose = compiled.NewSource(gc_files_goexit, "choose", "d87a897378f0e
 //line goexit.go:117
 func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(float32) float32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -762,7 +771,7 @@ func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
-//line goexit.go:129
+//line goexit.go:130
 			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
 				gc_at := x[gc_off:][:1]
 				gc_at2 := x[:gc_bdx]

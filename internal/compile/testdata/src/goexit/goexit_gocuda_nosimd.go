@@ -26,8 +26,8 @@ func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		if len(x) < gc_bdx {
 			panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
 		}
-//line goexit.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line goexit.go:50
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0

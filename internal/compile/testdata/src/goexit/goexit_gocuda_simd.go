@@ -27,13 +27,12 @@ func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		if len(x) < gc_bdx {
 			panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
 		}
-//line goexit.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line goexit.go:50
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD {
-//line goexit.go:48
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -49,13 +48,11 @@ func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line goexit.go:48
 					gc_vb := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 //line goexit.go:48
 						if gc_tx < 0 || gc_tx > len(x)-8 {
-//line goexit.go:48
 							break
 						}
 //line goexit.go:49

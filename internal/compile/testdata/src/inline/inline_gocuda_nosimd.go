@@ -29,15 +29,14 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line inline.go:17
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line inline.go:17
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line inline.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
+//line inline.go:21
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
@@ -45,8 +44,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -55,10 +54,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step + 1
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -67,10 +65,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step + 2
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -79,10 +76,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step + 3
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if true || i < len(in) {
@@ -91,10 +87,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at2[gc_tx] = v
 				}
 			}
-//line inline.go:28
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line inline.go:18
 				tid := gc_tx
+//line inline.go:19
 				i := gc_bx*gc_bdx + tid
 				var v T
 				if true || i < len(in) {
@@ -103,15 +98,14 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-//line inline.go:28
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -120,12 +114,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -134,12 +127,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -148,12 +140,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 				{
-//line inline.go:28
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					tid := gc_tx
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					var v T
 					if i < len(in) {
@@ -162,12 +153,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 				}
 			}
-//line inline.go:28
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line inline.go:18
 				tid := gc_tx
+//line inline.go:19
 				i := gc_bx*gc_bdx + tid
 				var v T
 				if i < len(in) {
@@ -181,7 +171,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	var x []T = sdata
 //line inline.go:34
 	var x_ []T = x
-//line inline.go:34
 	var stop int = 0
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
@@ -191,8 +180,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-//line inline.go:49
 		gc_from, gc_to := 0, gc_bdx
+//line inline.go:50
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -209,78 +198,64 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line inline.go:47
 						gc_tx := gc_step3 + 1
 //line inline.go:43
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line inline.go:47
 						gc_tx := gc_step3 + 2
 //line inline.go:43
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-//line inline.go:47
 						gc_tx := gc_step3 + 3
 //line inline.go:43
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-//line inline.go:47
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line inline.go:43
 					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-//line inline.go:47
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line inline.go:40
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 					{
-//line inline.go:47
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line inline.go:40
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 					{
-//line inline.go:47
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line inline.go:40
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 					{
-//line inline.go:47
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line inline.go:40
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 				}
-//line inline.go:47
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:40
 					tid_ := gc_tx
 //line inline.go:43
 					x_[tid_] += x_[tid_+s]
@@ -290,10 +265,10 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 //line inline.go:50
 	gc_apart := compiled.Disjoint(x, partial)
-//line inline.go:53
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
+//line inline.go:56
 		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
@@ -302,9 +277,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
 					gc_tx := gc_step5 + 0
-//line inline.go:18
 					tid := gc_tx
-//line inline.go:35
 					var r T = gc_elem
 //line inline.go:26
 					sum := r
@@ -313,11 +286,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx := gc_step5 + 1
-//line inline.go:18
 					tid := gc_tx
-//line inline.go:35
 					var r T = gc_elem
 //line inline.go:26
 					sum := r
@@ -326,11 +296,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx := gc_step5 + 2
-//line inline.go:18
 					tid := gc_tx
-//line inline.go:35
 					var r T = gc_elem
 //line inline.go:26
 					sum := r
@@ -339,11 +306,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx := gc_step5 + 3
-//line inline.go:18
 					tid := gc_tx
-//line inline.go:35
 					var r T = gc_elem
 //line inline.go:26
 					sum := r
@@ -352,11 +316,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line inline.go:34
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-//line inline.go:18
 				tid := gc_tx
-//line inline.go:35
 				var r T = gc_elem
 //line inline.go:26
 				sum := r
@@ -365,14 +326,12 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-//line inline.go:34
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					tid := gc_tx
 //line inline.go:35
 					var r T = x[0]
@@ -383,11 +342,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					tid := gc_tx
 //line inline.go:35
 					var r T = x[0]
@@ -398,11 +355,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					tid := gc_tx
 //line inline.go:35
 					var r T = x[0]
@@ -413,11 +368,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-//line inline.go:34
 					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:18
 					tid := gc_tx
 //line inline.go:35
 					var r T = x[0]
@@ -428,11 +381,9 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-//line inline.go:34
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line inline.go:18
 				tid := gc_tx
 //line inline.go:35
 				var r T = x[0]
@@ -452,15 +403,14 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line inline.go:64
 	var x int32 = 1
 //line inline.go:55
 	var r int32 = x
 //line inline.go:64
 	v := r
-//line inline.go:66
 	gc_from, gc_to := 0, gc_bdx
 	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+//line inline.go:68
 		panic(compiled.ErrGuardWraps)
 	}
 	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -478,78 +428,64 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = v
 				}
 				{
-//line inline.go:70
 					gc_tx := gc_step + 1
 //line inline.go:66
 					gc_at[gc_tx] = v
 				}
 				{
-//line inline.go:70
 					gc_tx := gc_step + 2
 //line inline.go:66
 					gc_at[gc_tx] = v
 				}
 				{
-//line inline.go:70
 					gc_tx := gc_step + 3
 //line inline.go:66
 					gc_at[gc_tx] = v
 				}
 			}
-//line inline.go:70
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line inline.go:66
 				gc_at[gc_tx] = v
 			}
 		} else {
-//line inline.go:70
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:63
 					i := gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 					out[i] = v
 				}
 				{
-//line inline.go:70
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:63
 					i := gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 					out[i] = v
 				}
 				{
-//line inline.go:70
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:63
 					i := gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 					out[i] = v
 				}
 				{
-//line inline.go:70
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line inline.go:63
 					i := gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 					out[i] = v
 				}
 			}
-//line inline.go:70
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line inline.go:63
 				i := gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 				out[i] = v

@@ -40,7 +40,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bx := gc_b.Index().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -343,7 +344,62 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:35
+					var r T = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:35
+					var r T = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:35
+					var r T = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:35
+					var r T = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -363,8 +419,10 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -441,7 +499,62 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:19
+					i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:19
+					i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:19
+					i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:19
+					i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -502,7 +615,42 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line inline.go:43
+						x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line inline.go:43
+						x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line inline.go:43
+						x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line inline.go:43
+						x_[tid_] += x_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -578,7 +726,62 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:35
+					var r float32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:35
+					var r float32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:35
+					var r float32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:35
+					var r float32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -598,8 +801,10 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -676,7 +881,62 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:19
+					i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:19
+					i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:19
+					i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:19
+					i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -737,7 +997,42 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line inline.go:43
+						x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line inline.go:43
+						x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line inline.go:43
+						x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid_ := gc_tx
+//line inline.go:43
+						x_[tid_] += x_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -813,7 +1108,62 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:35
+					var r int32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:35
+					var r int32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:35
+					var r int32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+//line inline.go:35
+					var r int32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -834,8 +1184,10 @@ var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 //line inline.go:62
 func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	var x int32 = 1
 //line inline.go:55
@@ -888,7 +1240,42 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+//line inline.go:66
+					out[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+//line inline.go:66
+					out[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+//line inline.go:66
+					out[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+//line inline.go:66
+					out[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

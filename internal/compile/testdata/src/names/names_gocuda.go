@@ -34,54 +34,45 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
-//line names.go:21
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 //line names.go:21
 	s := gocuda.Shared[int](t, gc_bdx)[:gc_bdx]
-//line names.go:23
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line names.go:24
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-//line names.go:31
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line names.go:20
 					i := gc_tx
 //line names.go:22
 					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
 					gc_tx := gc_step + 1
-//line names.go:27
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line names.go:20
 					i := gc_tx
 //line names.go:22
 					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
 					gc_tx := gc_step + 2
-//line names.go:27
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line names.go:20
 					i := gc_tx
 //line names.go:22
 					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
 					gc_tx := gc_step + 3
-//line names.go:27
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line names.go:20
 					i := gc_tx
 //line names.go:22
 					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
@@ -90,7 +81,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line names.go:20
 				i := gc_tx
 //line names.go:22
 				gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
@@ -102,7 +92,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line names.go:20
 					i := gc_tx
 //line names.go:22
 					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
@@ -111,7 +100,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line names.go:20
 					i := gc_tx
 //line names.go:22
 					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
@@ -120,7 +108,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line names.go:20
 					i := gc_tx
 //line names.go:22
 					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
@@ -129,7 +116,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line names.go:20
 					i := gc_tx
 //line names.go:22
 					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
@@ -138,14 +124,12 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line names.go:20
 				i := gc_tx
 //line names.go:22
 				s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 			}
 		}
 	}
-//line names.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if gc_compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -157,12 +141,12 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_seg
 				gc_off2 := gc_r + gc_seg
+//line names.go:39
 				if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at2 := out[gc_off:][:gc_seglen]
 					gc_at3 := s[gc_off2:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
-//line names.go:20
 						i := gc_tx
 						_ = i
 //line names.go:24
@@ -175,7 +159,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line names.go:20
 							i := gc_tx
 //line names.go:24
 							out[i] = s[(gc_tx + gc_r)]
@@ -184,7 +167,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line names.go:20
 							i := gc_tx
 //line names.go:24
 							out[i] = s[(gc_tx + gc_r)]
@@ -193,7 +175,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line names.go:20
 							i := gc_tx
 //line names.go:24
 							out[i] = s[(gc_tx + gc_r)]
@@ -202,7 +183,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line names.go:20
 							i := gc_tx
 //line names.go:24
 							out[i] = s[(gc_tx + gc_r)]
@@ -211,7 +191,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line names.go:20
 						i := gc_tx
 //line names.go:24
 						out[i] = s[(gc_tx + gc_r)]
@@ -226,7 +205,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line names.go:20
 					i := gc_tx
 //line names.go:24
 					out[i] = s[(i+1)%gc_bdx]
@@ -235,7 +213,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line names.go:20
 					i := gc_tx
 //line names.go:24
 					out[i] = s[(i+1)%gc_bdx]
@@ -244,7 +221,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line names.go:20
 					i := gc_tx
 //line names.go:24
 					out[i] = s[(i+1)%gc_bdx]
@@ -253,7 +229,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line names.go:20
 					i := gc_tx
 //line names.go:24
 					out[i] = s[(i+1)%gc_bdx]
@@ -262,7 +237,6 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line names.go:20
 				i := gc_tx
 //line names.go:24
 				out[i] = s[(i+1)%gc_bdx]

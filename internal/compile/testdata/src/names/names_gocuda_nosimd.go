@@ -41,20 +41,17 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line names.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
 //line names.go:37
 						var sum gc_lanes.Float32x8
 //line names.go:39
 						if i < 0 || i > len(out)-8 {
-//line names.go:39
 							break
 						}
 //line names.go:39
 						if gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8) {
 //line names.go:39
 							for d := 0; d <= archsimd; d = d + 1 {
-//line names.go:39
 								var gc_ld2 gc_lanes.Float32x8
 								{
 //line names.go:39
@@ -66,13 +63,11 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 						} else {
 //line names.go:40
 							for d := 0; d <= archsimd; d = d + 1 {
-//line names.go:39
 								var gc_ld2 gc_lanes.Float32x8
 //line names.go:39
 								if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
 								} else {
-//line names.go:40
 									break gc_steps2
 								}
 //line names.go:40
@@ -85,7 +80,6 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-//line names.go:33
 						i := gc_bx*gc_bdx + gc_tx
 //line names.go:37
 						var sum float32
@@ -97,7 +91,6 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 				}
 			}
-//line names.go:47
 		})
 	}
 }

@@ -29,9 +29,9 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line policy.go:59
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line policy.go:61
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 //line policy.go:40
@@ -46,7 +46,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					gc_pos.Thread = gc_rank
 //line policy.go:40
 					v := in[gc_tx]
-//line policy.go:42
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -72,7 +71,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 				var r int32 = v_
 //line policy.go:42
 				v = r
-//line policy.go:45
 				gc_l_v_[gc_lane] = v_
 				gc_l_v[gc_lane] = v
 			}
@@ -80,31 +78,26 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line policy.go:53
 			gc_x02 := gc_tidx.X
 			gc_off2 := gc_x02
+//line policy.go:55
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy.go:60
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v := gc_l_v[gc_lane]
 //line policy.go:44
 					gc_xs2 := scale
-//line policy.go:44
 					gc_i2 := 0
-//line policy.go:44
 					for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 						{
-//line policy.go:44
 							gc_k6 := gc_i2 + 0
 //line policy.go:44
 							s := gc_xs2[gc_k6]
 							v *= s
 						}
 						{
-//line policy.go:46
 							gc_k7 := gc_i2 + 1
 //line policy.go:46
 							s := gc_xs2[gc_k7]
@@ -112,7 +105,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 							v *= s
 						}
 						{
-//line policy.go:46
 							gc_k8 := gc_i2 + 2
 //line policy.go:46
 							s := gc_xs2[gc_k8]
@@ -120,7 +112,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 							v *= s
 						}
 						{
-//line policy.go:46
 							gc_k9 := gc_i2 + 3
 //line policy.go:46
 							s := gc_xs2[gc_k9]
@@ -128,9 +119,7 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 							v *= s
 						}
 					}
-//line policy.go:44
 					for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line policy.go:44
 						gc_k10 := gc_i2
 //line policy.go:44
 						s := gc_xs2[gc_k10]
@@ -150,19 +139,15 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					v := gc_l_v[gc_lane]
 //line policy.go:44
 					gc_xs := scale
-//line policy.go:44
 					gc_i := 0
-//line policy.go:44
 					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 						{
-//line policy.go:44
 							gc_k := gc_i + 0
 //line policy.go:44
 							s := gc_xs[gc_k]
 							v *= s
 						}
 						{
-//line policy.go:46
 							gc_k2 := gc_i + 1
 //line policy.go:46
 							s := gc_xs[gc_k2]
@@ -170,7 +155,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 							v *= s
 						}
 						{
-//line policy.go:46
 							gc_k3 := gc_i + 2
 //line policy.go:46
 							s := gc_xs[gc_k3]
@@ -178,7 +162,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 							v *= s
 						}
 						{
-//line policy.go:46
 							gc_k4 := gc_i + 3
 //line policy.go:46
 							s := gc_xs[gc_k4]
@@ -186,9 +169,7 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 							v *= s
 						}
 					}
-//line policy.go:44
 					for ; gc_i < len(gc_xs); gc_i++ {
-//line policy.go:44
 						gc_k5 := gc_i
 //line policy.go:44
 						s := gc_xs[gc_k5]
@@ -222,9 +203,9 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line policy.go:59
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line policy.go:61
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 //line policy.go:40
@@ -239,7 +220,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 					gc_pos.Thread = gc_rank
 //line policy.go:40
 					v := in[gc_tx]
-//line policy.go:42
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -265,7 +245,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 				var r int32 = v_
 //line policy.go:42
 				v = r
-//line policy.go:45
 				gc_l_v_[gc_lane] = v_
 				gc_l_v[gc_lane] = v
 			}
@@ -273,31 +252,26 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line policy.go:53
 			gc_x02 := gc_tidx.X
 			gc_off2 := gc_x02
+//line policy.go:55
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line policy.go:60
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					v := gc_l_v[gc_lane]
 //line policy.go:44
 					gc_xs2 := scale
-//line policy.go:44
 					gc_i2 := 0
-//line policy.go:44
 					for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 						{
-//line policy.go:44
 							gc_k6 := gc_i2 + 0
 //line policy.go:44
 							s := gc_xs2[gc_k6]
 							v *= s
 						}
 						{
-//line policy.go:46
 							gc_k7 := gc_i2 + 1
 //line policy.go:46
 							s := gc_xs2[gc_k7]
@@ -305,7 +279,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 							v *= s
 						}
 						{
-//line policy.go:46
 							gc_k8 := gc_i2 + 2
 //line policy.go:46
 							s := gc_xs2[gc_k8]
@@ -313,7 +286,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 							v *= s
 						}
 						{
-//line policy.go:46
 							gc_k9 := gc_i2 + 3
 //line policy.go:46
 							s := gc_xs2[gc_k9]
@@ -321,9 +293,7 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 							v *= s
 						}
 					}
-//line policy.go:44
 					for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line policy.go:44
 						gc_k10 := gc_i2
 //line policy.go:44
 						s := gc_xs2[gc_k10]
@@ -343,19 +313,15 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 					v := gc_l_v[gc_lane]
 //line policy.go:44
 					gc_xs := scale
-//line policy.go:44
 					gc_i := 0
-//line policy.go:44
 					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 						{
-//line policy.go:44
 							gc_k := gc_i + 0
 //line policy.go:44
 							s := gc_xs[gc_k]
 							v *= s
 						}
 						{
-//line policy.go:46
 							gc_k2 := gc_i + 1
 //line policy.go:46
 							s := gc_xs[gc_k2]
@@ -363,7 +329,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 							v *= s
 						}
 						{
-//line policy.go:46
 							gc_k3 := gc_i + 2
 //line policy.go:46
 							s := gc_xs[gc_k3]
@@ -371,7 +336,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 							v *= s
 						}
 						{
-//line policy.go:46
 							gc_k4 := gc_i + 3
 //line policy.go:46
 							s := gc_xs[gc_k4]
@@ -379,9 +343,7 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 							v *= s
 						}
 					}
-//line policy.go:44
 					for ; gc_i < len(gc_xs); gc_i++ {
-//line policy.go:44
 						gc_k5 := gc_i
 //line policy.go:44
 						s := gc_xs[gc_k5]

@@ -31,9 +31,9 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line policy.go:59
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line policy.go:61
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 //line policy.go:40
@@ -48,7 +48,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					gc_pos.Thread = gc_rank
 //line policy.go:40
 					v := in[gc_tx]
-//line policy.go:42
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -62,10 +61,8 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
-//line policy.go:29
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line policy.go:29
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line policy.go:29
@@ -80,7 +77,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 						} else {
 //line policy.go:31
 							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
-//line policy.go:30
 							if gc_if4.ToBits() != 0 {
 //line policy.go:30
 								v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u)).Merge(v_, gc_if4)
@@ -141,7 +137,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					var r int32 = v_
 //line policy.go:42
 					v = r
-//line policy.go:45
 					gc_l_v_[gc_lane] = v_
 					gc_l_v[gc_lane] = v
 				}
@@ -152,9 +147,7 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line policy.go:56
 					gc_tx := gc_tidx3.X + gc_lane
-//line policy.go:58
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
@@ -168,7 +161,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					}
 //line policy.go:47
 					if gc_tx < 0 || gc_tx > len(out)-8 {
-//line policy.go:47
 						break
 					}
 //line policy.go:47
@@ -188,7 +180,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line policy.go:62
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
@@ -202,7 +193,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					}
 //line policy.go:47
 					if gc_tx < 0 || gc_tx > len(out)-8 {
-//line policy.go:47
 						break
 					}
 //line policy.go:47
@@ -215,7 +205,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line policy.go:55
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -231,19 +220,15 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 				v := gc_l_v[gc_lane]
 //line policy.go:44
 				gc_xs := scale
-//line policy.go:44
 				gc_i := 0
-//line policy.go:44
 				for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 					{
-//line policy.go:44
 						gc_k := gc_i + 0
 //line policy.go:44
 						s := gc_xs[gc_k]
 						v *= s
 					}
 					{
-//line policy.go:46
 						gc_k2 := gc_i + 1
 //line policy.go:46
 						s := gc_xs[gc_k2]
@@ -251,7 +236,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 						v *= s
 					}
 					{
-//line policy.go:46
 						gc_k3 := gc_i + 2
 //line policy.go:46
 						s := gc_xs[gc_k3]
@@ -259,7 +243,6 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 						v *= s
 					}
 					{
-//line policy.go:46
 						gc_k4 := gc_i + 3
 //line policy.go:46
 						s := gc_xs[gc_k4]
@@ -267,9 +250,7 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 						v *= s
 					}
 				}
-//line policy.go:44
 				for ; gc_i < len(gc_xs); gc_i++ {
-//line policy.go:44
 					gc_k5 := gc_i
 //line policy.go:44
 					s := gc_xs[gc_k5]
@@ -304,9 +285,9 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-//line policy.go:59
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
+//line policy.go:61
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 //line policy.go:40
@@ -321,7 +302,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 					gc_pos.Thread = gc_rank
 //line policy.go:40
 					v := in[gc_tx]
-//line policy.go:42
 					gc_l_v[gc_lane] = v
 				}
 			}
@@ -335,10 +315,8 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
 			gc_left := gc_act
 			if compiled.SIMD {
-//line policy.go:18
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
-//line policy.go:18
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line policy.go:18
@@ -353,7 +331,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 						} else {
 //line policy.go:19
 							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
-//line policy.go:19
 							if gc_if4.ToBits() != 0 {
 //line policy.go:19
 								v_ = v_.Add(u).Merge(v_, gc_if4)
@@ -380,7 +357,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 //line policy.go:18
 						u := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
-//line policy.go:19
 						if gc_if2.ToBits() != 0 {
 //line policy.go:19
 							v_ = v_.Add(u).Merge(v_, gc_if2)
@@ -416,7 +392,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 					var r int32 = v_
 //line policy.go:42
 					v = r
-//line policy.go:45
 					gc_l_v_[gc_lane] = v_
 					gc_l_v[gc_lane] = v
 				}
@@ -427,9 +402,7 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line policy.go:56
 					gc_tx := gc_tidx3.X + gc_lane
-//line policy.go:58
 					gc_ty := gc_tidx3.Y
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
@@ -443,7 +416,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 					}
 //line policy.go:47
 					if gc_tx < 0 || gc_tx > len(out)-8 {
-//line policy.go:47
 						break
 					}
 //line policy.go:47
@@ -463,7 +435,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 						continue // the lanes wrap to the next row
 					}
 					gc_tx := gc_tidx.X
-//line policy.go:62
 					gc_ty := gc_tidx.Y
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
@@ -477,7 +448,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 					}
 //line policy.go:47
 					if gc_tx < 0 || gc_tx > len(out)-8 {
-//line policy.go:47
 						break
 					}
 //line policy.go:47
@@ -490,7 +460,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-//line policy.go:55
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -506,19 +475,15 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 				v := gc_l_v[gc_lane]
 //line policy.go:44
 				gc_xs := scale
-//line policy.go:44
 				gc_i := 0
-//line policy.go:44
 				for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 					{
-//line policy.go:44
 						gc_k := gc_i + 0
 //line policy.go:44
 						s := gc_xs[gc_k]
 						v *= s
 					}
 					{
-//line policy.go:46
 						gc_k2 := gc_i + 1
 //line policy.go:46
 						s := gc_xs[gc_k2]
@@ -526,7 +491,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 						v *= s
 					}
 					{
-//line policy.go:46
 						gc_k3 := gc_i + 2
 //line policy.go:46
 						s := gc_xs[gc_k3]
@@ -534,7 +498,6 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 						v *= s
 					}
 					{
-//line policy.go:46
 						gc_k4 := gc_i + 3
 //line policy.go:46
 						s := gc_xs[gc_k4]
@@ -542,9 +505,7 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 						v *= s
 					}
 				}
-//line policy.go:44
 				for ; gc_i < len(gc_xs); gc_i++ {
-//line policy.go:44
 					gc_k5 := gc_i
 //line policy.go:44
 					s := gc_xs[gc_k5]

@@ -1,0 +1,122 @@
+package compile
+
+import (
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// scaffolding reports whether line, a line of a generated function's
+// body, is the generator's own bookkeeping rather than the kernel's
+// work: what it computes names only generated identifiers (gc_...),
+// gocuda's packages and Go's predeclared names, indexes nothing, panics
+// not and calls no generated function (which runs the kernel's code).
+// It may define or assign a kernel's variable (tid := gc_tx, a thread's
+// index in each copy of a loop) or discard one (_ = i). Such a line
+// cannot fail and costs a register move or an add at most, so it holds
+// no source line: it takes the line the directives before it count to,
+// which saves a //line directive wherever the lines around it moved.
+func scaffolding(line string) bool {
+	if !strings.HasPrefix(line, "\t") || strings.Contains(line, "panic(") {
+		return false // a declaration's own line, or a failure that names its line
+	}
+	var s scanner.Scanner
+	src := []byte(line)
+	s.Init(token.NewFileSet().AddFile("", -1, len(src)), src, nil, 0)
+	var toks []token.Token
+	var lits []string
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if tok != token.SEMICOLON {
+			toks, lits = append(toks, tok), append(lits, lit)
+		}
+	}
+	rhs := 0 // where what the line computes starts: after a definition's or assignment's left side
+	for i, tok := range toks {
+		if tok == token.DEFINE || tok == token.ASSIGN {
+			rhs = i + 1
+			break
+		}
+		if tok != token.IDENT && tok != token.COMMA && tok != token.VAR {
+			break
+		}
+	}
+	if len(toks) == rhs+1 && rhs > 0 && lits[0] == "_" && toks[rhs] == token.IDENT {
+		return true // _ = x: only the compiler reads it
+	}
+	if len(toks) == 6 && toks[4] == token.ASSIGN && toks[5] == token.IDENT && ownElem(toks[:4], lits[:4]) {
+		return true // a spill's store: gc_s_x[gc_rank] = x
+	}
+	return len(toks) > rhs && bookkeeping(toks[rhs:], lits[rhs:])
+}
+
+// bookkeeping reports whether the tokens toks (with their literals lits)
+// name only generated identifiers, index nothing and call no generated
+// function.
+func bookkeeping(toks []token.Token, lits []string) bool {
+	for i, tok := range toks {
+		switch tok {
+		case token.LBRACK:
+			if i == 0 || !ownElem(toks[i-1:], lits[i-1:]) {
+				return false // an index may fail
+			}
+		case token.COMMENT, token.STRING, token.CHAR:
+			return false // comments and strings are the kernel's
+		case token.IDENT:
+			selector := i > 0 && toks[i-1] == token.PERIOD
+			if !selector && !generatedName(lits[i]) {
+				return false
+			}
+			if !selector && i+1 < len(toks) && toks[i+1] == token.LPAREN && strings.HasPrefix(lits[i], genPrefix) {
+				return false // a generated function runs the kernel's code: a trace names the call's line
+			}
+		}
+	}
+	return true
+}
+
+// ownElem reports whether toks start with an element of the
+// generator's own per-thread or per-lane arrays at the thread's rank or
+// the lane (gc_s_v[gc_rank], gc_l_v[gc_lane], gc_exited[gc_rank]): a
+// spill's load or store, or the record of exited threads, which the
+// arrays' lengths (the block's, a warp's) keep in range.
+func ownElem(toks []token.Token, lits []string) bool {
+	if len(toks) < 4 || toks[0] != token.IDENT || toks[1] != token.LBRACK || toks[2] != token.IDENT || toks[3] != token.RBRACK {
+		return false
+	}
+	array := strings.HasPrefix(lits[0], genPrefix+"s_") || strings.HasPrefix(lits[0], genPrefix+"l_") || strings.HasPrefix(lits[0], genPrefix+"exited")
+	index := strings.TrimRight(lits[2], "0123456789")
+	return array && (index == genPrefix+"rank" || index == genPrefix+"lane")
+}
+
+// generatedName reports whether an identifier that is not a selector is
+// the generator's: gc_..., a package the generated code imports, or one
+// of Go's predeclared names.
+func generatedName(name string) bool {
+	switch name {
+	case "compiled", "archsimd", "lanes", "gocuda":
+		return true
+	}
+	return strings.HasPrefix(name, genPrefix) || types.Universe.Lookup(name) != nil
+}
+
+// freeLines returns which of lines hold no position: those of the
+// declarations at spans that positioned does not report (unpositioned),
+// and the scaffolding of function bodies.
+func freeLines(lines []string, spans [][2]int, positioned []bool) []bool {
+	free := unpositioned(len(lines), spans, positioned)
+	prev := "" // the line before, not counting directives
+	for i, l := range lines {
+		// An if after "} else" on a line of its own (ownLines) keeps its
+		// directive, which keeps it there: gofmt would join the two.
+		free[i] = free[i] || scaffolding(l) && !strings.HasSuffix(prev, "else\n")
+		if !lineDirective.MatchString(l) {
+			prev = l
+		}
+	}
+	return free
+}
