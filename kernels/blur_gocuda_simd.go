@@ -229,8 +229,7 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
 //line blur.go:94
@@ -346,8 +345,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					gc_start := gc_ty
 					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
@@ -413,8 +411,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					gc_steps2:
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line blur.go:124
 							var x int = x0 + r + gc_tx
 //line blur.go:124
@@ -476,8 +473,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 				gc_steps:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line blur.go:124
 						var x int = x0 + r + gc_tx
 //line blur.go:124
@@ -524,8 +520,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line blur.go:124
 					x := x0 + r + gc_tx
 //line blur.go:124

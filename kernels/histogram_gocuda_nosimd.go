@@ -77,8 +77,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line histogram.go:33
 						b := tid + gc_off
@@ -88,8 +87,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line histogram.go:33
 						b := tid + gc_off
@@ -99,8 +97,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line histogram.go:33
 						b := tid + gc_off
@@ -110,8 +107,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line histogram.go:33
 						b := tid + gc_off
@@ -121,8 +117,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line histogram.go:33
 					b := tid + gc_off
@@ -190,8 +185,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
@@ -201,8 +195,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
@@ -212,8 +205,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
@@ -223,8 +215,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
@@ -234,8 +225,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line histogram.go:38
 					i := gc_bx*gc_bdx + tid + gc_off2
@@ -270,8 +260,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -280,8 +269,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -290,8 +278,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -300,8 +287,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
@@ -310,8 +296,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
 //line histogram.go:43
 					if c := gc_at3[gc_tx]; c != 0 {
@@ -323,8 +308,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
@@ -336,8 +320,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
@@ -349,8 +332,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
@@ -362,8 +344,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 					{
 						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line histogram.go:42
 						b_ := tid + gc_off3
@@ -375,8 +356,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line histogram.go:42
 					b_ := tid + gc_off3

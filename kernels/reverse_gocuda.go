@@ -57,8 +57,7 @@ func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line reverse.go:21
 				if i := gc_bx*gc_bdx + gc_tx; i < n {
 					out[n-1-i] = in[i]
@@ -95,8 +94,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -105,8 +103,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -115,8 +112,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -125,8 +121,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -135,8 +130,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line reverse.go:42
 				if i := gc_bx*b + tid; i < n {
@@ -205,8 +199,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -215,8 +208,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 					{
 						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -225,8 +217,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 					{
 						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -235,8 +226,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 					{
 						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -245,8 +235,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {

@@ -48,10 +48,8 @@ func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
 func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)
@@ -70,8 +68,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -80,8 +77,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -90,8 +86,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -100,8 +95,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -110,8 +104,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line reverse.go:42
 				if i := gc_bx*b + tid; i < n {
@@ -319,52 +312,8 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -380,10 +329,8 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)
@@ -402,8 +349,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -412,8 +358,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -422,8 +367,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -432,8 +376,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -442,8 +385,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line reverse.go:42
 				if i := gc_bx*b + tid; i < n {
@@ -651,52 +593,8 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -712,10 +610,8 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line reverse.go:39
 	n := len(in)
@@ -734,8 +630,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -744,8 +639,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -754,8 +648,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -764,8 +657,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
@@ -774,8 +666,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line reverse.go:42
 				if i := gc_bx*b + tid; i < n {
@@ -983,52 +874,8 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line reverse.go:47
-						if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {

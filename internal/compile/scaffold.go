@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"go/ast"
 	"go/scanner"
 	"go/token"
 	"go/types"
@@ -119,4 +120,50 @@ func freeLines(lines []string, spans [][2]int, positioned []bool) []bool {
 		}
 	}
 	return free
+}
+
+// A rankUse is a statement `gc_rank := e` whose variable only the next
+// statement reads, `gc_pos.Thread = gc_rank`: a thread's rank recorded
+// as its position, and read for nothing else.
+type rankUse struct {
+	def, use ast.Stmt
+	expr     string // e's text
+}
+
+// rankUses returns the rankUses of fd's body whose statements are each
+// all of their line (alone): the use can assign e itself, a line fewer.
+func rankUses(fd *ast.FuncDecl, src []byte, fset *token.FileSet, alone func(ast.Stmt) bool) []rankUse {
+	u := &usage{reads: map[*ast.Object]int{}, seen: map[*ast.Object]int{}, blanks: map[*ast.Object][]ast.Stmt{}}
+	u.count(fd.Body)
+	var out []rankUse
+	visit := func(list []ast.Stmt) {
+		for i := 0; i+1 < len(list); i++ {
+			def, ok1 := list[i].(*ast.AssignStmt)
+			use, ok2 := list[i+1].(*ast.AssignStmt)
+			if !ok1 || !ok2 || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 ||
+				use.Tok != token.ASSIGN || len(use.Lhs) != 1 || len(use.Rhs) != 1 {
+				continue
+			}
+			name, ok1 := def.Lhs[0].(*ast.Ident)
+			read, ok2 := use.Rhs[0].(*ast.Ident)
+			sel, ok3 := use.Lhs[0].(*ast.SelectorExpr)
+			if !ok1 || !ok2 || !ok3 || name.Obj == nil || read.Obj != name.Obj || sel.Sel.Name != "Thread" ||
+				!strings.HasPrefix(name.Name, genPrefix+"rank") || u.seen[name.Obj] != 2 || len(u.blanks[name.Obj]) > 0 ||
+				!alone(def) || !alone(use) {
+				continue
+			}
+			e := def.Rhs[0]
+			out = append(out, rankUse{def, use, string(src[fset.Position(e.Pos()).Offset:fset.Position(e.End()).Offset])})
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			visit(n.List)
+		case *ast.CaseClause:
+			visit(n.Body)
+		}
+		return true
+	})
+	return out
 }

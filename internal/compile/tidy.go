@@ -30,6 +30,7 @@ func tidyAll(src []byte) []byte {
 // tidy removes from a formatted generated file what the emitter writes
 // to be safe in every context but which this file's code does not need:
 // `_ = x` where x is read elsewhere, a parameter or a package variable;
+// a thread's rank named only to record it (rankUses);
 // bare blocks whose statements declare nothing their enclosing block
 // sees; blank lines within function bodies; and //line directives where
 // the lines already count to the position they name. Every line that
@@ -61,6 +62,14 @@ func tidy(src []byte, positioned []bool) []byte {
 		}
 		for _, s := range unusedBlanks(fd, alone) {
 			drop[line(s.Pos())] = true
+		}
+		for _, r := range rankUses(fd, src, fset, alone) {
+			if i, j := line(r.def.Pos()), line(r.use.Pos()); !drop[i] && !drop[j] {
+				name := r.def.(*ast.AssignStmt).Lhs[0].(*ast.Ident).Name
+				if l, ok := strings.CutSuffix(lines[j], " "+name+"\n"); ok {
+					drop[i], lines[j] = true, l+" "+r.expr+"\n"
+				}
+			}
 		}
 		for _, b := range flatBlocks(fd) {
 			if i, j := line(b.Lbrace), line(b.Rbrace); strings.TrimSpace(lines[i]) == "{" && strings.TrimSpace(lines[j]) == "}" {

@@ -211,40 +211,35 @@ func gc_body_strideKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line blog_memory.go:71
 					i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line blog_memory.go:71
 					i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line blog_memory.go:71
 					i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line blog_memory.go:71
 					i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line blog_memory.go:71
 				i := (gc_bdx*gc_bx + gc_tx) * s
 				a[i] = a[i] + 1

@@ -308,8 +308,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
 								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
@@ -317,8 +316,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							}
 							{
 								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
@@ -326,8 +324,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							}
 							{
 								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
@@ -335,8 +332,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							}
 							{
 								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 //line blog_memory.go:26
@@ -344,8 +340,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							}
 						}
 						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
 //line blog_memory.go:26
@@ -410,40 +405,35 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
 //line blog_memory.go:39
 				s[tt] = d[tt]
@@ -465,8 +455,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:38
 					tr := n - tt - 1
@@ -475,8 +464,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:38
 					tr := n - tt - 1
@@ -485,8 +473,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:38
 					tr := n - tt - 1
@@ -495,8 +482,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:38
 					tr := n - tt - 1
@@ -505,8 +491,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
 //line blog_memory.go:38
 				tr := n - tt - 1
@@ -567,40 +552,35 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
 //line blog_memory.go:52
 				s[tt] = d[tt]
@@ -622,8 +602,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:51
 					tr := n - tt - 1
@@ -632,8 +611,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:51
 					tr := n - tt - 1
@@ -642,8 +620,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:51
 					tr := n - tt - 1
@@ -652,8 +629,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := gc_tx
 //line blog_memory.go:51
 					tr := n - tt - 1
@@ -662,8 +638,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tt := gc_tx
 //line blog_memory.go:51
 				tr := n - tt - 1
@@ -708,8 +683,7 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line blog_memory.go:89
 					x := gc_bx*blogTileDim + gc_tx
 					y := gc_by*blogTileDim + gc_ty
@@ -731,8 +705,7 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line blog_memory.go:89
 					x := gc_bx*blogTileDim + gc_tx
 					y := gc_by*blogTileDim + gc_ty
@@ -773,8 +746,7 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line blog_memory.go:111
 					x := gc_bx*blogTileDim + gc_tx
 					y := gc_by*blogTileDim + gc_ty
@@ -797,8 +769,7 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line blog_memory.go:137
 					var x int
 //line blog_memory.go:139

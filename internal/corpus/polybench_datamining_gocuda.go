@@ -100,8 +100,7 @@ func gc_body_corrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						j1 := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_datamining.go:85
@@ -192,8 +191,7 @@ func gc_body_covarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symma
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						j1 := gc_bx*gc_bdx + gc_tx
 						{
 //line polybench_datamining.go:132

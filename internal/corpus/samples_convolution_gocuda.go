@@ -56,8 +56,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 			if gc_off5 >= 0 && gc_off5 < len(sData) {
 				gc_at := sData[gc_off5:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_convolution.go:43
 					baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
 					baseY := gc_by*rowsBlockDimY + gc_ty
@@ -120,8 +119,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_convolution.go:43
 					baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
 					baseY := gc_by*rowsBlockDimY + gc_ty
@@ -200,8 +198,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 				if gc_off6 >= 0 && gc_off6 < len(sData) {
 					gc_at2 := sData[gc_off6:][:1]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_convolution.go:44
 						baseY := gc_by*rowsBlockDimY + gc_ty
 //line samples_convolution.go:43
@@ -221,8 +218,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_convolution.go:44
 						baseY := gc_by*rowsBlockDimY + gc_ty
 //line samples_convolution.go:43
@@ -290,8 +286,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 			if gc_bdx <= len(sData) {
 				gc_at := sData[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_convolution.go:99
 					baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
 //line samples_convolution.go:98
@@ -355,8 +350,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_convolution.go:99
 					baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
 //line samples_convolution.go:98
@@ -435,8 +429,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 				if gc_bdx <= len(sData) {
 					gc_at2 := sData[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_convolution.go:99
 						baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
 //line samples_convolution.go:98
@@ -456,8 +449,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_convolution.go:99
 						baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
 //line samples_convolution.go:98

@@ -135,40 +135,35 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line samples_intro.go:128
 				sdata[tid] = gIdata[tid]
@@ -183,36 +178,31 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:131
 					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:131
 					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:131
 					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:131
 					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:131
 				gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 			}
@@ -221,40 +211,35 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line samples_intro.go:131
 				sdata[tid] = T(numThreads) * sdata[tid]
@@ -302,40 +287,35 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
 					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
 					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 				{
 					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line samples_intro.go:134
 				gOdata[tid] = sdata[tid]
@@ -383,8 +363,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tx := gc_tx
 //line samples_intro.go:146
 				gc_c1v[gc_lane] = input[tx] != 0
@@ -401,8 +380,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 				gc_at := result[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line samples_intro.go:146
 					var anySync bool = gc_c1r[gc_lane]
 //line samples_intro.go:146
@@ -414,8 +392,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tx := gc_tx
 //line samples_intro.go:146
 					var anySync bool = gc_c1r[gc_lane]
@@ -465,8 +442,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tx := gc_tx
 //line samples_intro.go:157
 				gc_c1v[gc_lane] = input[tx] != 0
@@ -483,8 +459,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 				gc_at := result[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line samples_intro.go:157
 					var allSync bool = gc_c1r[gc_lane]
 //line samples_intro.go:157
@@ -496,8 +471,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tx := gc_tx
 //line samples_intro.go:157
 					var allSync bool = gc_c1r[gc_lane]
@@ -551,8 +525,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tx := gc_tx
 //line samples_intro.go:168
 				offs := info[tx*3:]
@@ -571,8 +544,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tx := gc_tx
 				offs := gc_l_offs[gc_lane]
 //line samples_intro.go:171
@@ -597,8 +569,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 //line samples_intro.go:176
 		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			offs := gc_l_offs[gc_lane]
 //line samples_intro.go:176
 			var allSync bool = gc_c2r[gc_lane]
@@ -672,8 +643,7 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 				gc_at10 := gOdata[gc_off10:][:1]
 				gc_at11 := gOdata[gc_off11:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_bdx*gc_bx + gc_tx)
 //line samples_intro.go:200
 					atomic.Add(&gc_at[0], 10)
@@ -691,8 +661,7 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_bdx*gc_bx + gc_tx)
 //line samples_intro.go:200
 					atomic.Add(&gOdata[0], 10)

@@ -14,8 +14,7 @@ import (
 //line samples_intro.go:19
 func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, numElements int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -33,7 +32,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-//line samples_intro.go:42
+//line samples_intro.go:41
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numElements, gc_bdx*gc_bx); gc_bound < gc_to {
@@ -156,38 +155,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		var cSub float32
 		lanes.BroadcastFloat32x8(cSub).StoreSlice(gc_s_cSub[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:60
-			var cSub float32
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:60
-			var cSub float32
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:60
-			var cSub float32
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:60
-			var cSub float32
-			gc_s_cSub[gc_rank] = cSub
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_intro.go:60
 		var cSub float32
@@ -213,45 +181,44 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					gc_at2 := a[gc_off2:][:gc_bdx]
 					gc_at3 := bs[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off3:][:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 //line samples_intro.go:67
 							gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 //line samples_intro.go:67
 							gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 //line samples_intro.go:67
 							gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 //line samples_intro.go:67
 							gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:67
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 0
+							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
 //line samples_intro.go:67
@@ -259,9 +226,8 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 1
+							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
 //line samples_intro.go:67
@@ -269,9 +235,8 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 2
+							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
 //line samples_intro.go:67
@@ -279,9 +244,8 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 3
+							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
 //line samples_intro.go:67
@@ -289,9 +253,8 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
 //line samples_intro.go:67
@@ -462,10 +425,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:81
 				copy(gc_at5, gc_s_cSub[gc_base:][:gc_bdx])
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -475,7 +438,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -485,7 +448,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -495,7 +458,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -505,7 +468,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						c[c0+wB*ty+tx] = cSub
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -526,8 +489,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:89
 func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int32, incValue int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -545,7 +507,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line samples_intro.go:112
+//line samples_intro.go:111
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
 				gc_at := gData[gc_off:][:gc_runhi]
 				gc_step := gc_runlo
@@ -632,8 +594,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line samples_intro.go:102
 	sdata := gocuda.DynamicShared[float32](t)
@@ -679,40 +640,35 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line samples_intro.go:107
 				sdata[tid] = gIdata[tid]
@@ -755,40 +711,35 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 				{
 					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line samples_intro.go:110
 				sdata[tid] = float32(numThreads) * sdata[tid]
@@ -836,40 +787,35 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
 				}
 				{
 					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
 				}
 				{
 					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
 				}
 				{
 					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line samples_intro.go:113
 				gOdata[tid] = sdata[tid]
@@ -894,12 +840,9 @@ func SimpleTemplatesKernel[T number](gIdata, gOdata []T) func(*gocuda.Thread) {
 func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer []int64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line samples_intro.go:224
 	shared := gocuda.DynamicShared[float32](t)
@@ -915,8 +858,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			gc_at4 := shared[gc_off2:][:gc_bdx]
 			gc_at5 := input[gc_off2:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line samples_intro.go:229
 				if tid == 0 {
@@ -928,8 +870,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line samples_intro.go:229
 				if tid == 0 {
@@ -998,64 +939,8 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
 					}
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line samples_intro.go:242
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-//line samples_intro.go:245
-						if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line samples_intro.go:242
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-//line samples_intro.go:245
-						if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line samples_intro.go:242
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-//line samples_intro.go:245
-						if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line samples_intro.go:242
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-//line samples_intro.go:245
-						if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line samples_intro.go:242
 					f0 := shared[tid]
@@ -1080,8 +965,8 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at8 := output[gc_off4:][:1]
 				gc_at9 := shared[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line samples_intro.go:253
 					gc_at8[0] = gc_at9[0]
 //line samples_intro.go:253
@@ -1091,45 +976,40 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 //line samples_intro.go:253
 					gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line samples_intro.go:253
 					gc_at8[0] = gc_at9[0]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:253
 						output[bid] = shared[0]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:253
 					output[bid] = shared[0]
 				}
@@ -1146,78 +1026,68 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			gc_off6 := bid + gc_gdx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(timer) {
 				gc_at10 := timer[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:259
 					gc_at10[0] = int64(intrinsic.Clock())
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step4 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:259
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step4 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:259
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step4 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:259
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step4 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:259
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_intro.go:259
 					timer[bid+gc_gdx] = int64(intrinsic.Clock())
 				}

@@ -234,8 +234,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:24
 				laneID := id % gocuda.WarpSize
@@ -260,8 +259,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:24
 					laneID := id % gocuda.WarpSize
@@ -308,8 +306,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:24
 					laneID := id % gocuda.WarpSize
@@ -1003,36 +1000,31 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_scan.go:224
 					buf[0] = dBuffer[gc_bx]
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_scan.go:224
 					buf[0] = dBuffer[gc_bx]
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_scan.go:224
 					buf[0] = dBuffer[gc_bx]
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_scan.go:224
 					buf[0] = dBuffer[gc_bx]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line samples_scan.go:224
 				buf[0] = dBuffer[gc_bx]
 			}
@@ -1040,8 +1032,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			pos := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:229
 			data4 := dData[pos]

@@ -81,8 +81,7 @@ func gc_body_bitonicMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				globalComparatorI := gc_bx*gc_bdx + gc_tx
 //line samples_sorting.go:128
 				comparatorI := globalComparatorI & (arrayLength/2 - 1)
@@ -177,8 +176,7 @@ func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				globalComparatorI := gc_bx*gc_bdx + gc_tx
 //line samples_sorting.go:232
 				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))

@@ -43,8 +43,7 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:23
 							xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
@@ -57,8 +56,7 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:23
 							xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
@@ -71,8 +69,7 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:23
 							xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
@@ -85,8 +82,7 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:23
 							xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
@@ -99,8 +95,7 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:23
 						xIndex := gc_bx*transposeTileDim + gc_tx
 						yIndex := gc_by*transposeTileDim + gc_ty
@@ -143,8 +138,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:41
 					xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
@@ -170,8 +164,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:41
 					xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
@@ -215,8 +208,7 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:179
 					xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
@@ -239,8 +231,7 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:179
 					xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty

@@ -152,8 +152,7 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:23
 						xIndex := gc_bx*transposeTileDim + gc_tx
 						yIndex := gc_by*transposeTileDim + gc_ty
@@ -418,8 +417,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:41
 					xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
@@ -659,8 +657,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:41
 					xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
@@ -814,8 +811,7 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:179
 					xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty
@@ -838,8 +834,7 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_transpose.go:179
 					xIndex := gc_bx*transposeTileDim + gc_tx
 					yIndex := gc_by*transposeTileDim + gc_ty

@@ -328,36 +328,31 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 			for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 				{
 					gc_tx := gc_step7 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line agree.go:25
 					counts[gc_bx] = int32(c)
 				}
 				{
 					gc_tx := gc_step7 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line agree.go:25
 					counts[gc_bx] = int32(c)
 				}
 				{
 					gc_tx := gc_step7 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line agree.go:25
 					counts[gc_bx] = int32(c)
 				}
 				{
 					gc_tx := gc_step7 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line agree.go:25
 					counts[gc_bx] = int32(c)
 				}
 			}
 			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line agree.go:25
 				counts[gc_bx] = int32(c)
 			}

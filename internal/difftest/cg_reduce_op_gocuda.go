@@ -69,8 +69,7 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 //line cg_reduce_op.go:33
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			_ = v
 			o := gc_l_o[gc_lane]
@@ -81,8 +80,7 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 //line cg_reduce_op.go:34
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpLess, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			_ = v
 			o := gc_l_o[gc_lane]
@@ -93,8 +91,7 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 //line cg_reduce_op.go:35
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpGreater, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			o := gc_l_o[gc_lane]
 //line cg_reduce_op.go:35
@@ -105,8 +102,7 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 //line cg_reduce_op.go:36
 		compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			o := gc_l_o[gc_lane]
 //line cg_reduce_op.go:36

@@ -95,8 +95,7 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 //line cg_subtile.go:33
 		compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile_.Size(), &gc_l_v, 0, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			o := gc_l_o[gc_lane]
 //line cg_subtile.go:33
 			o.Sum = gc_c2r[gc_lane]

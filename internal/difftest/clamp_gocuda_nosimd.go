@@ -67,40 +67,35 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:32
 						row[tx] = in[base+tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:32
 						row[tx] = in[base+tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:32
 						row[tx] = in[base+tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:32
 						row[tx] = in[base+tx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line clamp.go:32
 					row[tx] = in[base+tx]
@@ -120,8 +115,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:22
 						w := max(tx-1, lo)
@@ -131,8 +125,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 					{
 						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:22
 						w := max(tx-1, lo)
@@ -142,8 +135,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 					{
 						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:22
 						w := max(tx-1, lo)
@@ -153,8 +145,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 					{
 						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:22
 						w := max(tx-1, lo)
@@ -164,8 +155,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line clamp.go:22
 					w := max(tx-1, lo)
@@ -217,40 +207,35 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 //line clamp.go:41
 							row[tx] = next[tx]
 						}
 						{
 							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 //line clamp.go:41
 							row[tx] = next[tx]
 						}
 						{
 							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 //line clamp.go:41
 							row[tx] = next[tx]
 						}
 						{
 							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 //line clamp.go:41
 							row[tx] = next[tx]
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:41
 						row[tx] = next[tx]
@@ -302,40 +287,35 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:46
 						out[base+tx] = row[tx]
 					}
 					{
 						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:46
 						out[base+tx] = row[tx]
 					}
 					{
 						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:46
 						out[base+tx] = row[tx]
 					}
 					{
 						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line clamp.go:46
 						out[base+tx] = row[tx]
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line clamp.go:46
 					out[base+tx] = row[tx]

@@ -595,8 +595,7 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line closures.go:110
 				x := in[i] * 2
@@ -616,8 +615,7 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					x := gc_l_x[gc_lane]
 					get := gc_l_get[gc_lane]
 //line closures.go:112
@@ -630,8 +628,7 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_l_x[gc_lane]
 					get := gc_l_get[gc_lane]

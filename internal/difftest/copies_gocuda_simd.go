@@ -18,8 +18,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	n := gc_bdx * gc_bdy
@@ -118,50 +117,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						i := off + gc_bx*n + rank
-						v := in[i]
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						i := off + gc_bx*n + rank
-						v := in[i]
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						i := off + gc_bx*n + rank
-						v := in[i]
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-//line copies.go:18
-						i := off + gc_bx*n + rank
-						v := in[i]
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -265,46 +221,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						v := gc_s_v[gc_rank]
-//line copies.go:22
-						s[rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						v := gc_s_v[gc_rank]
-//line copies.go:22
-						s[rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						v := gc_s_v[gc_rank]
-//line copies.go:22
-						s[rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						v := gc_s_v[gc_rank]
-//line copies.go:22
-						s[rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -334,10 +251,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_at3[gc_tx] = s[gc_idx] - v
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -346,7 +263,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -355,7 +272,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -364,7 +281,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -373,7 +290,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -393,14 +310,12 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 //line copies.go:32
 func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-//line copies.go:42
+//line copies.go:40
 		if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
 			gc_at := dst[gc_off:][:gc_bdx]
 			gc_at2 := src[gc_off:][:gc_bdx]
@@ -471,44 +386,8 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-//line copies.go:34
-					dst[i] = src[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-//line copies.go:34
-					dst[i] = src[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-//line copies.go:34
-					dst[i] = src[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-//line copies.go:34
-					dst[i] = src[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line copies.go:34
 				dst[i] = src[i]
@@ -594,8 +473,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							var x int = gc_tx
 							var y int = gc_ty
 //line copies.go:46
@@ -664,8 +542,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						var x int = gc_tx
 						var y int = gc_ty
 //line copies.go:46
@@ -721,56 +598,8 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_tx
-						y := gc_ty
-//line copies.go:46
-						row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_tx
-						y := gc_ty
-//line copies.go:46
-						row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_tx
-						y := gc_ty
-//line copies.go:46
-						row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_tx
-						y := gc_ty
-//line copies.go:46
-						row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
 //line copies.go:46
@@ -792,55 +621,49 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_bdx <= len(tile_) {
 				gc_at3 := out[gc_off2:][:gc_bdx]
 				gc_at4 := tile_[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					y := gc_ty
 //line copies.go:50
 					gc_at3[gc_tx] = gc_at4[gc_tx][y]
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx
 						y := gc_ty
 //line copies.go:46
@@ -850,9 +673,8 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx
 						y := gc_ty
 //line copies.go:46
@@ -862,9 +684,8 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx
 						y := gc_ty
 //line copies.go:46
@@ -874,9 +695,8 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx
 						y := gc_ty
 //line copies.go:46
@@ -886,9 +706,8 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
 //line copies.go:46
@@ -913,8 +732,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	n := gc_bdx
 //line copies.go:64
@@ -996,44 +814,8 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line copies.go:65
-					s[tid] = in[gc_bx*n+tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line copies.go:65
-					s[tid] = in[gc_bx*n+tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line copies.go:65
-					s[tid] = in[gc_bx*n+tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line copies.go:65
-					s[tid] = in[gc_bx*n+tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line copies.go:65
 				s[tid] = in[gc_bx*n+tid]
@@ -1064,8 +846,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 //line copies.go:67
 					v := s[tid]
@@ -1133,8 +914,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v := gc_l_v[gc_lane]
 //line copies.go:71
@@ -1155,44 +935,39 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				gc_at5[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line copies.go:73
 				out[gc_bx*n+tid] = s[n-1-tid]

@@ -98,8 +98,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				rank := gc_ty*gc_bdx + gc_tx
 //line demand.go:24
 				var v_ float32 = in[gc_bx*n+rank]
@@ -355,8 +354,7 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line demand.go:38
 				var v_ float32 = in[i]
@@ -534,8 +532,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line demand.go:62
 				var v_ float32 = in[i]
@@ -665,8 +662,8 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
+//line demand.go:73
 				var w float32
 //line demand.go:66
 				w = float32(bits.OnesCount32(gc_c2r[gc_lane]))
@@ -689,8 +686,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				w := gc_l_w[gc_lane]
 //line demand.go:68

@@ -43,8 +43,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line demand_if.go:16
 				rank := gc_ty*gc_bdx + tid
@@ -85,8 +84,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line demand_if.go:16
 				rank := gc_ty*gc_bdx + tid
@@ -122,8 +120,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line demand_if.go:27
 				if tid < 32 {
@@ -163,8 +160,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tid := gc_tx
 //line demand_if.go:17
 						var v int32
@@ -219,8 +215,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v := gc_l_v2[gc_lane]
 //line demand_if.go:35

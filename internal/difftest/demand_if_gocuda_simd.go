@@ -45,8 +45,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line demand_if.go:16
 				rank := gc_ty*gc_bdx + tid
@@ -129,8 +128,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line demand_if.go:16
 				rank := gc_ty*gc_bdx + tid
@@ -166,8 +164,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line demand_if.go:27
 				if tid < 32 {
@@ -263,8 +260,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 //line demand_if.go:17
 					var v int32
@@ -419,8 +415,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v := gc_l_v2[gc_lane]
 //line demand_if.go:35

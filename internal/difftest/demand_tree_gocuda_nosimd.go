@@ -48,8 +48,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line demand_tree.go:20
 					sdata[tid] = in[2*b*gc_bx+tid]
@@ -82,8 +81,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line demand_tree.go:24
 				if tid < gocuda.WarpSize && gc_ty == 0 {
@@ -117,8 +115,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
 //line demand_tree.go:83
 						v := sdata_[tid_]
@@ -152,8 +149,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:85
@@ -182,8 +178,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:87
@@ -236,8 +231,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line demand_tree.go:28
 					out[4*gc_bx] = sdata[0]
 					out[4*gc_bx+1] = sdata[1]
@@ -283,8 +277,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line demand_tree.go:43
 				sdata[tid] = in[2*b*gc_bx+tid]
@@ -315,8 +308,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line demand_tree.go:46
 				if tid < gocuda.WarpSize {
@@ -350,8 +342,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
 //line demand_tree.go:83
 						v := sdata_[tid_]
@@ -384,8 +375,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:85
@@ -413,8 +403,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:87
@@ -432,8 +421,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			{
 				i := int(0)
 //line demand_tree.go:51
@@ -668,8 +656,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line demand_tree.go:69
 				if tid < gocuda.WarpSize {
@@ -703,8 +690,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
 //line demand_tree.go:83
 						v := sdata_[tid_]
@@ -737,8 +723,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:85
@@ -766,8 +751,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:87
@@ -909,8 +893,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line demand_tree.go:101
 				sdata[tid] = in[2*b*gc_bx+tid]
@@ -941,8 +924,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line demand_tree.go:104
 				if tid < gocuda.WarpSize {
@@ -976,8 +958,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
 //line demand_tree.go:83
 						v := sdata_[tid_]
@@ -1010,8 +991,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:85
@@ -1039,8 +1019,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							tid_ := gc_tx
 							v := gc_l_v[gc_lane]
 //line demand_tree.go:87
@@ -1067,8 +1046,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1077,8 +1055,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1087,8 +1064,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1097,8 +1073,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1107,8 +1082,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line demand_tree.go:107
 				kept, _ := sdata, tid
@@ -1120,8 +1094,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1130,8 +1103,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1140,8 +1112,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1150,8 +1121,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
@@ -1160,8 +1130,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line demand_tree.go:107
 				kept, _ := sdata, tid

@@ -42,40 +42,35 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:24
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:24
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:24
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:24
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:24
 				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
@@ -107,8 +102,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -118,8 +112,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -129,8 +122,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -140,8 +132,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -151,8 +142,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:26
 					k := i + gc_off
@@ -165,8 +155,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -176,8 +165,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -187,8 +175,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -198,8 +185,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -209,8 +195,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:26
 					k := i + gc_off
@@ -279,8 +264,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
 //line fill.go:37
@@ -288,8 +272,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
 //line fill.go:37
@@ -297,8 +280,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
 //line fill.go:37
@@ -306,8 +288,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 					{
 						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
 //line fill.go:37
@@ -315,8 +296,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					k_ := gc_tx + gc_off2
 					gc_more2 = true
 //line fill.go:37
@@ -352,40 +332,35 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:48
 					s[2*i] = data[gc_bx*b+i]
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:48
 					s[2*i] = data[gc_bx*b+i]
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:48
 					s[2*i] = data[gc_bx*b+i]
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:48
 					s[2*i] = data[gc_bx*b+i]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:48
 				s[2*i] = data[gc_bx*b+i]
@@ -407,8 +382,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:50
 				out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
@@ -471,8 +445,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -480,8 +453,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					}
 					{
 						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -489,8 +461,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					}
 					{
 						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -498,8 +469,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					}
 					{
 						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -507,8 +477,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -539,8 +508,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -554,8 +522,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -569,8 +536,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -584,8 +550,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -599,8 +564,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:63
 				switch form {
@@ -617,8 +581,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -634,8 +597,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -651,8 +613,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -668,8 +629,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -685,8 +645,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:61
 				g := gc_bx*b + i
@@ -721,8 +680,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -731,8 +689,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -741,8 +698,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -751,8 +707,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -761,8 +716,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:61
 				g := gc_bx*b + i
@@ -827,8 +781,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -836,8 +789,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					}
 					{
 						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -845,8 +797,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					}
 					{
 						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -854,8 +805,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					}
 					{
 						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -863,8 +813,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -1054,8 +1003,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:98
 					g := gc_bx*b + i
@@ -1065,8 +1013,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:98
 					g := gc_bx*b + i
@@ -1076,8 +1023,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:98
 					g := gc_bx*b + i
@@ -1087,8 +1033,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:98
 					g := gc_bx*b + i
@@ -1098,8 +1043,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:98
 				g := gc_bx*b + i
@@ -1128,8 +1072,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:98
 					g := gc_bx*b + i
@@ -1138,8 +1081,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:98
 					g := gc_bx*b + i
@@ -1148,8 +1090,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:98
 					g := gc_bx*b + i
@@ -1158,8 +1099,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:98
 					g := gc_bx*b + i
@@ -1168,8 +1108,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:98
 				g := gc_bx*b + i
@@ -1234,8 +1173,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1243,8 +1181,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					}
 					{
 						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1252,8 +1189,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					}
 					{
 						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1261,8 +1197,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					}
 					{
 						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1270,8 +1205,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -1330,8 +1264,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:112
 					g := gc_bx*b + i
@@ -1340,8 +1273,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:112
 					g := gc_bx*b + i
@@ -1350,8 +1282,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:112
 					g := gc_bx*b + i
@@ -1360,8 +1291,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:112
 					g := gc_bx*b + i
@@ -1370,8 +1300,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:112
 				g := gc_bx*b + i
@@ -1399,8 +1328,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:112
 					g := gc_bx*b + i
@@ -1409,8 +1337,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:112
 					g := gc_bx*b + i
@@ -1419,8 +1346,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:112
 					g := gc_bx*b + i
@@ -1429,8 +1355,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:112
 					g := gc_bx*b + i
@@ -1439,8 +1364,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:112
 				g := gc_bx*b + i
@@ -1505,8 +1429,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1514,8 +1437,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					}
 					{
 						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1523,8 +1445,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					}
 					{
 						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1532,8 +1453,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					}
 					{
 						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
 //line fill.go:37
@@ -1541,8 +1461,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37

@@ -15,10 +15,8 @@ import (
 func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:21
@@ -142,44 +140,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_tx
-//line fill.go:24
-				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_tx
-//line fill.go:24
-				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_tx
-//line fill.go:24
-				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_tx
-//line fill.go:24
-				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx
 //line fill.go:24
 			s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
@@ -206,12 +168,11 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to <= len(s)-gc_off4 {
 				gc_at := out[gc_off3:][:gc_to]
 				gc_at2 := s[gc_off4:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -220,9 +181,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -231,9 +191,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -242,9 +201,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -253,9 +211,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:26
 					k := i + gc_off
@@ -264,12 +221,11 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -278,9 +234,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -289,9 +244,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -300,9 +254,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line fill.go:26
 						k := i + gc_off
@@ -311,9 +264,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:26
 					k := i + gc_off
@@ -423,48 +375,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				if gc_vstep3 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-//line fill.go:37
-						s_[k_] = -1
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-//line fill.go:37
-						s_[k_] = -1
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-//line fill.go:37
-						s_[k_] = -1
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-//line fill.go:37
-						s_[k_] = -1
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					k_ := gc_tx + gc_off2
 					gc_more2 = true
 //line fill.go:37
@@ -489,10 +401,8 @@ var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28,
 func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:47
@@ -569,8 +479,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:48
 				s[2*i] = gc_at[gc_tx]
@@ -650,44 +559,8 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:48
-					s[2*i] = data[gc_bx*b+i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:48
-					s[2*i] = data[gc_bx*b+i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:48
-					s[2*i] = data[gc_bx*b+i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:48
-					s[2*i] = data[gc_bx*b+i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:48
 				s[2*i] = data[gc_bx*b+i]
@@ -810,8 +683,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx
 //line fill.go:50
 			out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
@@ -914,48 +786,8 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep5 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep5
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -970,10 +802,8 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:62
@@ -988,8 +818,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -1003,8 +832,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -1018,8 +846,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -1033,8 +860,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:63
 					switch form {
@@ -1048,8 +874,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:63
 				switch form {
@@ -1066,8 +891,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -1083,8 +907,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -1100,8 +923,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -1117,8 +939,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -1134,8 +955,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:61
 				g := gc_bx*b + i
@@ -1170,8 +990,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -1180,8 +999,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -1190,8 +1008,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -1200,8 +1017,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:61
 					g := gc_bx*b + i
@@ -1210,8 +1026,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:61
 				g := gc_bx*b + i
@@ -1317,48 +1132,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -1373,10 +1148,8 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	b := gc_bdx
@@ -1569,10 +1342,8 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:99
@@ -1661,56 +1432,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:100
-					old := s[i]
-					s[i] = data[g] + old
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:100
-					old := s[i]
-					s[i] = data[g] + old
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:100
-					old := s[i]
-					s[i] = data[g] + old
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:98
-					g := gc_bx*b + i
-//line fill.go:100
-					old := s[i]
-					s[i] = data[g] + old
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:98
 				g := gc_bx*b + i
@@ -1735,12 +1458,11 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:98
 					g := gc_bx*b + i
@@ -1748,9 +1470,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:98
 					g := gc_bx*b + i
@@ -1758,9 +1479,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:98
 					g := gc_bx*b + i
@@ -1768,9 +1488,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:98
 					g := gc_bx*b + i
@@ -1778,9 +1497,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:98
 				g := gc_bx*b + i
@@ -1886,48 +1604,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -1942,10 +1620,8 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line fill.go:113
@@ -2031,52 +1707,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:114
-					s[i] = data[g] + s[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:114
-					s[i] = data[g] + s[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:114
-					s[i] = data[g] + s[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line fill.go:112
-					g := gc_bx*b + i
-//line fill.go:114
-					s[i] = data[g] + s[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:112
 				g := gc_bx*b + i
@@ -2100,12 +1732,11 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:112
 					g := gc_bx*b + i
@@ -2113,9 +1744,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:112
 					g := gc_bx*b + i
@@ -2123,9 +1753,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:112
 					g := gc_bx*b + i
@@ -2133,9 +1762,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line fill.go:112
 					g := gc_bx*b + i
@@ -2143,9 +1771,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line fill.go:112
 				g := gc_bx*b + i
@@ -2251,48 +1878,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line fill.go:37
-						s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
 //line fill.go:37
@@ -2307,10 +1894,8 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()

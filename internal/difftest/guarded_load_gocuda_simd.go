@@ -14,8 +14,7 @@ import (
 //line guarded_load.go:32
 func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, a float32, off int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -34,7 +33,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line guarded_load.go:56
+//line guarded_load.go:55
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -221,46 +220,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:35
-						out[i] = a * GuardedAt(in, i+off)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:35
-						out[i] = a * GuardedAt(in, i+off)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:35
-						out[i] = a * GuardedAt(in, i+off)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:35
-						out[i] = a * GuardedAt(in, i+off)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -277,10 +237,8 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line guarded_load.go:48
@@ -446,54 +404,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -694,50 +605,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -757,40 +625,39 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_at4 := s[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 //line guarded_load.go:49
 						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 //line guarded_load.go:49
 						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 //line guarded_load.go:49
 						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 //line guarded_load.go:49
 						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line guarded_load.go:49
 					gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line guarded_load.go:47
 						i := off + gc_bx*2*gc_bdx + tid
@@ -798,9 +665,8 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line guarded_load.go:47
 						i := off + gc_bx*2*gc_bdx + tid
@@ -808,9 +674,8 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line guarded_load.go:47
 						i := off + gc_bx*2*gc_bdx + tid
@@ -818,9 +683,8 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line guarded_load.go:47
 						i := off + gc_bx*2*gc_bdx + tid
@@ -828,9 +692,8 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line guarded_load.go:47
 					i := off + gc_bx*2*gc_bdx + tid
@@ -852,44 +715,39 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_at7[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step3 + 0
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line guarded_load.go:51
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step3 + 1
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line guarded_load.go:51
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step3 + 2
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line guarded_load.go:51
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step3 + 3
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line guarded_load.go:51
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line guarded_load.go:51
 				out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
@@ -901,10 +759,8 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:67
 func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -918,7 +774,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line guarded_load.go:87
+//line guarded_load.go:85
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1117,8 +973,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line guarded_load.go:68
 					if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
 						gc_at[gc_tx] = guardedPast(in, i)
@@ -1376,8 +1231,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line guarded_load.go:68
 					if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
 						out[i] = guardedPast(in, i)

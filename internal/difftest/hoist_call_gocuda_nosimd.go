@@ -65,8 +65,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 //line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
@@ -74,8 +73,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 //line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
@@ -83,8 +81,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 //line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
@@ -92,8 +89,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 //line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
@@ -101,8 +97,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
 //line hoist_call.go:19
 				i := gc_bx*gc_bdx + ty
@@ -147,8 +142,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 							{
 								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -157,8 +151,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 							{
 								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -167,8 +160,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 							{
 								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -177,8 +169,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 							{
 								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -187,8 +178,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 						}
 						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_tx
 //line hoist_call.go:24
 							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -203,8 +193,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -213,8 +202,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					}
 					{
 						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -223,8 +211,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					}
 					{
 						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -233,8 +220,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					}
 					{
 						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -243,8 +229,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 //line hoist_call.go:24
 					if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -296,8 +281,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 //line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
@@ -306,8 +290,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				{
 					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 //line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
@@ -316,8 +299,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				{
 					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 //line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
@@ -326,8 +308,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				{
 					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 //line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
@@ -336,8 +317,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
 //line hoist_call.go:19
 				i := gc_bx*gc_bdx + ty

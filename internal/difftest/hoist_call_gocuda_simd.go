@@ -16,10 +16,8 @@ import (
 func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	_ = &scale
 	if 64 <= 1*gc_bdx {
@@ -106,48 +104,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
 //line hoist_call.go:19
 				i := gc_bx*gc_bdx + ty
@@ -224,12 +182,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 						}
 					} else {
-						gc_step2 := gc_seg
-						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_tx := gc_step + 0
+								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -237,9 +194,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 							}
 							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_tx := gc_step + 1
+								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -247,9 +203,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 							}
 							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_tx := gc_step + 2
+								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -257,9 +212,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 							}
 							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_tx := gc_step + 3
+								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -267,9 +221,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_tx
 //line hoist_call.go:24
 							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -280,12 +233,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -293,9 +245,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -303,9 +254,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -313,9 +263,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -323,9 +272,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 //line hoist_call.go:24
 					if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -416,52 +364,8 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep5
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					sums[i] = s[ty]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					sums[i] = s[ty]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					sums[i] = s[ty]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_tx
-//line hoist_call.go:19
-					i := gc_bx*gc_bdx + ty
-//line hoist_call.go:29
-					sums[i] = s[ty]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
 //line hoist_call.go:19
 				i := gc_bx*gc_bdx + ty

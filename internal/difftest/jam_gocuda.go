@@ -69,8 +69,7 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_at3 := mode[gc_off+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 //line jam.go:18
 							lo := gc_at[gc_u]
@@ -85,8 +84,7 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line jam.go:18
 					lo := bounds[i]
@@ -100,8 +98,7 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line jam.go:18
 					lo := bounds[i]

@@ -293,30 +293,18 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 	} else {
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_step2 + 0
 //line kernels.go:187
-				out[gc_bx] = 1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
+			out[gc_bx] = 1
+			gc_pos.Thread = gc_step2 + 1
 //line kernels.go:187
-				out[gc_bx] = 1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
+			out[gc_bx] = 1
+			gc_pos.Thread = gc_step2 + 2
 //line kernels.go:187
-				out[gc_bx] = 1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
+			out[gc_bx] = 1
+			gc_pos.Thread = gc_step2 + 3
 //line kernels.go:187
-				out[gc_bx] = 1
-			}
+			out[gc_bx] = 1
 		}
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -590,48 +578,36 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 	gc_n := gc_b.Len()
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
+		gc_pos.Thread = gc_step + 0
 //line kernels.go:429
-			for atomic.LoadInt32(&flag[0]) == 0 {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
+		for atomic.LoadInt32(&flag[0]) == 0 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
 			}
 		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
+		gc_pos.Thread = gc_step + 1
 //line kernels.go:429
-			for atomic.LoadInt32(&flag[0]) == 0 {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
+		for atomic.LoadInt32(&flag[0]) == 0 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
 			}
 		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
+		gc_pos.Thread = gc_step + 2
 //line kernels.go:429
-			for atomic.LoadInt32(&flag[0]) == 0 {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
+		for atomic.LoadInt32(&flag[0]) == 0 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
 			}
 		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
+		gc_pos.Thread = gc_step + 3
 //line kernels.go:429
-			for atomic.LoadInt32(&flag[0]) == 0 {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
+		for atomic.LoadInt32(&flag[0]) == 0 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
 			}
 		}
 	}
@@ -686,8 +662,7 @@ func gc_body_laneVarResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, 32, 0)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line kernels.go:442
 					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
@@ -697,8 +672,7 @@ func gc_body_laneVarResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line kernels.go:442
 					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
@@ -757,8 +731,7 @@ func gc_body_maskResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod(mask), c)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line kernels.go:456
 					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
@@ -767,8 +740,7 @@ func gc_body_maskResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line kernels.go:456
 					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid

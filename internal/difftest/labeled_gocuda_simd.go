@@ -542,8 +542,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 //line labeled.go:60
 				out[gc_bx*gc_bdx+gc_tx] = v
@@ -653,8 +652,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tag := gc_l_tag[gc_lane]
 //line labeled.go:97
 					if tag == 5 {
@@ -674,8 +672,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tag := gc_l_tag[gc_lane]
 //line labeled.go:99
 						if tag == 4 {
@@ -935,8 +932,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
 //line labeled.go:108
 					b := gc_c1r[gc_lane]
@@ -1012,8 +1008,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 //line labeled.go:113
 				out[gc_bx*gc_bdx+gc_tx] = v

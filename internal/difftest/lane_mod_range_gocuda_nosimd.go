@@ -39,8 +39,7 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line lane_mod_range.go:14
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
@@ -94,8 +93,7 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line lane_mod_range.go:14
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
@@ -139,8 +137,7 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line lane_mod_range.go:31
 				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
@@ -194,8 +191,7 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line lane_mod_range.go:30
 				lane := tid & 31

@@ -18,10 +18,9 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_range.go:26
+//line lane_range.go:25
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -37,7 +36,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line lane_range.go:42
+//line lane_range.go:41
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 //line lane_range.go:18
@@ -48,8 +47,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 //line lane_range.go:18
 					var v int32
@@ -485,10 +483,9 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_range.go:66
+//line lane_range.go:65
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -509,8 +506,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				rank := gc_ty*gc_bdx + gc_tx
 //line lane_range.go:58
 				i := gc_bx*gc_bdx*gc_bdy + rank
@@ -607,8 +603,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 				x, y := gc_tx, gc_ty
 //line lane_range.go:70
@@ -625,10 +620,9 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_range.go:91
+//line lane_range.go:90
 	var gc_l_v [32]int32
 	var gc_l_mask [32]uint32
 	var gc_c1v [32]bool
@@ -652,8 +646,7 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line lane_range.go:83
 				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
@@ -722,8 +715,7 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line lane_range.go:89
 				if tid+off >= lo && tid < hi {
@@ -906,8 +898,7 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				if gc_left4&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line lane_range.go:83
 				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
@@ -927,8 +918,7 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -942,7 +932,7 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 		}
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-//line lane_range.go:122
+//line lane_range.go:121
 		if !compiled.Adds(off, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -1037,52 +1027,8 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line lane_range.go:103
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						out[i] = 1
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line lane_range.go:103
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						out[i] = 1
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line lane_range.go:103
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						out[i] = 1
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line lane_range.go:103
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-//line lane_range.go:105
-						out[i] = 1
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line lane_range.go:103
 					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid

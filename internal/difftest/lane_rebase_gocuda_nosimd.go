@@ -43,8 +43,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line lane_rebase.go:16
 					i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
 					v := in[i]
@@ -63,8 +62,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at2 := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
 //line lane_rebase.go:19
 					v += gc_c1r[gc_lane]
@@ -77,8 +75,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line lane_rebase.go:16
 					i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
 					v := gc_l_v[gc_lane]
@@ -102,8 +99,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx + gc_ty*gc_bdx
 				v := gc_l_v[gc_lane]
 //line lane_rebase.go:22

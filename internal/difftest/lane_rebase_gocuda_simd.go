@@ -45,8 +45,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line lane_rebase.go:16
 					i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
 					v := in[i]
@@ -128,8 +127,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line lane_rebase.go:16
 					i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
 					v := gc_l_v[gc_lane]
@@ -153,8 +151,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx + gc_ty*gc_bdx
 				v := gc_l_v[gc_lane]
 //line lane_rebase.go:22

@@ -14,10 +14,8 @@ import (
 func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line last_exit.go:17
 	s := gocuda.Shared[float32](t, gc_bdx+1)
@@ -111,64 +109,8 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line last_exit.go:20
-						if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line last_exit.go:20
-						if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line last_exit.go:20
-						if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						k := gc_tx + gc_off
-						gc_more = true
-//line last_exit.go:20
-						if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
 //line last_exit.go:20
@@ -213,8 +155,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line last_exit.go:27
 					i := base + gc_tx
 //line last_exit.go:31
@@ -222,8 +163,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line last_exit.go:27
 					i := base + gc_tx
 //line last_exit.go:31

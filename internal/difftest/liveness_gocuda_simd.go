@@ -400,8 +400,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line liveness.go:44
 				v := in[i]
@@ -480,8 +479,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 				_ = v
 				w := gc_l_w[gc_lane]
@@ -559,8 +557,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 				if gc_left3&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				w := gc_l_w[gc_lane]
 //line liveness.go:50

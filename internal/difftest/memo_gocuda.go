@@ -72,8 +72,7 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line memo.go:44
 				var x int32
@@ -99,8 +98,7 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_l_x[gc_lane]
 //line memo.go:48
@@ -126,8 +124,7 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					x := gc_l_x[gc_lane]
 //line memo.go:48

@@ -59,8 +59,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 //line memo.go:23
 					var x float32
@@ -74,8 +73,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 //line memo.go:27
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_x, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x := gc_l_x[gc_lane]
 //line memo.go:27
 			sum := gc_c1r[gc_lane]
@@ -291,8 +289,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				x := gc_l_x[gc_lane]
 				sum := gc_l_sum[gc_lane]

@@ -18,8 +18,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -35,8 +34,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -47,8 +45,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -59,8 +56,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -71,8 +67,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -83,8 +78,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 				var v int32 = int32(i % 7)
@@ -98,8 +92,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -111,8 +104,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -124,8 +116,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -137,8 +128,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 					var v int32 = int32(i % 7)
@@ -150,8 +140,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
 				var v int32 = int32(i % 7)
@@ -207,40 +196,35 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line methods.go:20
 						s[tid] += s[tid+k]
 					}
 					{
 						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line methods.go:20
 						s[tid] += s[tid+k]
 					}
 					{
 						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line methods.go:20
 						s[tid] += s[tid+k]
 					}
 					{
 						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line methods.go:20
 						s[tid] += s[tid+k]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line methods.go:20
 					s[tid] += s[tid+k]
@@ -274,38 +258,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			var r int32 = s[0]
 			lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 		}
-		gc_step5 := gc_vstep2
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-			{
-				gc_rank := gc_step5 + 0
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step5 + 1
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step5 + 2
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step5 + 3
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r := s[0]
@@ -345,72 +298,67 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			if gc_from >= 0 && gc_to <= len(s_) && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
 				gc_at5 := s_[:gc_to]
 				gc_at6 := s_[gc_off3:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 //line methods.go:20
 						gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 //line methods.go:20
 						gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 //line methods.go:20
 						gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 //line methods.go:20
 						gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line methods.go:20
 					gc_at5[gc_tx] += gc_at6[gc_tx]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step6 + 0
+						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 //line methods.go:20
 						s_[tid_] += s_[tid_+k_]
 					}
 					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step6 + 1
+						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 //line methods.go:20
 						s_[tid_] += s_[tid_+k_]
 					}
 					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step6 + 2
+						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 //line methods.go:20
 						s_[tid_] += s_[tid_+k_]
 					}
 					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step6 + 3
+						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 //line methods.go:20
 						s_[tid_] += s_[tid_+k_]
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 //line methods.go:20
 					s_[tid_] += s_[tid_+k_]
@@ -444,38 +392,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			var r_2 float32 = s_[0]
 			lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
 		}
-		gc_step8 := gc_vstep4
-		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-			{
-				gc_rank := gc_step8 + 0
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step8 + 1
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step8 + 2
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step8 + 3
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-		}
-		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line methods.go:24
 			r_2 := s_[0]
@@ -539,8 +456,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				c := gc_l_c[gc_lane]
 //line methods.go:34
@@ -557,10 +473,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_r_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -578,8 +492,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
@@ -591,8 +504,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
@@ -604,8 +516,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
@@ -617,8 +528,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
@@ -630,8 +540,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_ int32 = v
@@ -646,8 +555,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
@@ -659,8 +567,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
@@ -672,8 +579,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
@@ -685,8 +591,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var v int32 = int32(gc_tx)
 //line methods.go:58
 					var v_ int32 = v
@@ -698,8 +603,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				var v int32 = int32(gc_tx)
 //line methods.go:58
 				var v_ int32 = v
@@ -928,74 +832,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 //line methods.go:63
 				r_.StoreSlice(gc_s_r_[gc_rank:])
 			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-//line methods.go:58
-					var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-//line methods.go:67
-					var r_4 int32 = r_3
-//line methods.go:75
-					var r_ int32 = r_4
-//line methods.go:63
-					s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -1036,10 +873,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
-					gc_step6 := gc_seg2
-					for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+					gc_step5 := gc_seg2
+					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -1050,7 +887,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -1061,7 +898,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -1072,7 +909,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -1083,7 +920,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -1097,10 +934,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1111,7 +948,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1122,7 +959,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1133,7 +970,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1144,7 +981,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -1197,10 +1034,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	n := gc_bdx
 //line methods.go:88
@@ -1251,8 +1086,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line methods.go:89
 					i := gc_bx*n + tid
@@ -1260,8 +1094,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line methods.go:89
 					i := gc_bx*n + tid
@@ -1269,8 +1102,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line methods.go:89
 					i := gc_bx*n + tid
@@ -1278,8 +1110,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line methods.go:89
 					i := gc_bx*n + tid
@@ -1287,8 +1118,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line methods.go:89
 				i := gc_bx*n + tid
@@ -1328,8 +1158,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					}
 				} else {
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line methods.go:89
 						i := gc_bx*n + tid
@@ -1341,8 +1170,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line methods.go:89
 				i := gc_bx*n + tid
@@ -1360,10 +1188,9 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line methods.go:111
+//line methods.go:110
 	var gc_l_s [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -1401,8 +1228,7 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				s := gc_l_s[gc_lane]
 //line methods.go:104
 				c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s

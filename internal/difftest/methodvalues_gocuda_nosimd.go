@@ -1563,8 +1563,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:89
 		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			c_ := gc_l_c_[gc_lane]
 			v := gc_l_v2[gc_lane]
 //line methodvalues.go:89
@@ -1585,8 +1584,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			i := gc_bx*gc_bdx + gc_tx
 			c_2 := gc_l_c_2[gc_lane]
 			v := gc_l_v2[gc_lane]

@@ -94,8 +94,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:85
 				gc_c1v[gc_lane] = in[i] > 0
@@ -111,8 +110,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:85
 				var allSync bool = gc_c1r[gc_lane]
@@ -131,8 +129,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				allSync := gc_l_allSync[gc_lane]
 //line normalize.go:85
@@ -153,8 +150,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:90
 				gc_c3v[gc_lane] = in[i]%3 == 0
@@ -170,8 +166,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:90
 				var allSync_ bool = gc_c3r[gc_lane]
@@ -190,8 +185,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				allSync_ := gc_l_allSync_[gc_lane]
 //line normalize.go:90

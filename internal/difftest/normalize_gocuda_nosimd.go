@@ -140,8 +140,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v_3 := gc_l_v_3[gc_lane]
 //line normalize.go:44
@@ -166,8 +165,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:45
 				var anySync bool = gc_c4r[gc_lane]
@@ -186,8 +184,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		}
 		var gc_m16 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			ok := gc_l_ok[gc_lane]
 //line normalize.go:48
 			if ok {
@@ -230,8 +227,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				ok := gc_l_ok[gc_lane]
 //line normalize.go:48
@@ -307,8 +303,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			i := gc_bx*gc_bdx + gc_tx
 			v_4 := gc_l_v_4[gc_lane]
 //line normalize.go:26
@@ -378,8 +373,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:68
 				var v int32
@@ -406,8 +400,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		}
 		var gc_m12 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			anySync := gc_l_anySync[gc_lane]
 //line normalize.go:70
 			if anySync {
@@ -437,8 +430,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:71
 				out[3*i+1] = gc_c4r[gc_lane]
@@ -489,8 +481,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
 				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 				if syncThreadsOr {
@@ -499,8 +490,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			}
 			{
 				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 				if syncThreadsOr {
@@ -509,8 +499,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			}
 			{
 				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 				if syncThreadsOr {
@@ -519,8 +508,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			}
 			{
 				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 				if syncThreadsOr {
@@ -529,8 +517,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
 			if syncThreadsOr {
@@ -566,8 +553,7 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:101
 				gc_c1v[gc_lane] = in[i]
@@ -583,8 +569,7 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:101
 				m, all := uint32(gc_c1r[gc_lane]), gc_c1r[gc_lane]>>32 != 0

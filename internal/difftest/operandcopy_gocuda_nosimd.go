@@ -49,8 +49,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:17
 				var v int32

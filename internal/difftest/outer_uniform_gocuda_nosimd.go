@@ -59,8 +59,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				c0 := gc_l_c0[gc_lane]
 //line outer_uniform.go:16
 				if c0 < 3 {
@@ -126,8 +125,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
 //line outer_uniform.go:21
 					out[gc_bx*gc_bdx+gc_tx] = v

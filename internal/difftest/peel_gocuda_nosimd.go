@@ -14,10 +14,8 @@ import (
 func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line peel.go:19
 	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
@@ -66,8 +64,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line peel.go:18
 						i := gc_bx*gc_bdx + tx
@@ -76,8 +73,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line peel.go:18
 						i := gc_bx*gc_bdx + tx
@@ -86,8 +82,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line peel.go:18
 						i := gc_bx*gc_bdx + tx
@@ -96,8 +91,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line peel.go:18
 						i := gc_bx*gc_bdx + tx
@@ -106,8 +100,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line peel.go:18
 					i := gc_bx*gc_bdx + tx
@@ -180,8 +173,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line peel.go:18
 					i := gc_bx*gc_bdx + tx
@@ -225,8 +217,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line peel.go:18
 					i := gc_bx*gc_bdx + tx
@@ -245,10 +236,8 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -297,8 +286,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line peel.go:40
 					i := gc_bx*gc_bdx + tx
@@ -307,8 +295,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line peel.go:40
 					i := gc_bx*gc_bdx + tx
@@ -317,8 +304,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line peel.go:40
 					i := gc_bx*gc_bdx + tx
@@ -327,8 +313,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line peel.go:40
 					i := gc_bx*gc_bdx + tx
@@ -337,8 +322,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 //line peel.go:40
 				i := gc_bx*gc_bdx + tx
@@ -397,8 +381,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 //line peel.go:40
 				i := gc_bx*gc_bdx + tx
@@ -438,68 +421,8 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				y.StoreSlice(out[i:])
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-//line peel.go:40
-					i := gc_bx*gc_bdx + tx
-					y := float32(-1)
-//line peel.go:45
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-//line peel.go:40
-					i := gc_bx*gc_bdx + tx
-					y := float32(-1)
-//line peel.go:45
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-//line peel.go:40
-					i := gc_bx*gc_bdx + tx
-					y := float32(-1)
-//line peel.go:45
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-//line peel.go:40
-					i := gc_bx*gc_bdx + tx
-					y := float32(-1)
-//line peel.go:45
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 //line peel.go:40
 				i := gc_bx*gc_bdx + tx
@@ -517,8 +440,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:56
 func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -536,7 +458,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line peel.go:79
+//line peel.go:78
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(lo, gc_bx*gc_bdx); gc_bound > gc_from {
@@ -638,8 +560,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	w := gc_bdx
 //line peel.go:72
@@ -688,8 +609,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
 //line peel.go:71
@@ -699,8 +619,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
 //line peel.go:71
@@ -710,8 +629,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
 //line peel.go:71
@@ -721,8 +639,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
 //line peel.go:71
@@ -732,8 +649,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line peel.go:71
@@ -824,8 +740,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line peel.go:71
@@ -846,8 +761,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 			gc_steps:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var tx int = gc_tx
 					var ty int = gc_ty
 //line peel.go:71
@@ -946,8 +860,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					s.StoreSlice(out[i:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line peel.go:71

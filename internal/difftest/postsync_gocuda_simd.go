@@ -101,8 +101,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				more := gc_l_more[gc_lane]
 //line postsync.go:16
 				if more {
@@ -118,8 +117,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
 //line postsync.go:17
 				i += 32
@@ -157,8 +155,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_l_i[gc_lane]
 //line postsync.go:19
 					out[gc_tx] = i

@@ -410,40 +410,35 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					s_[gc_tx] = v_ * k
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					s_[gc_tx] = v_ * k
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					s_[gc_tx] = v_ * k
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					s_[gc_tx] = v_ * k
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 				s_[gc_tx] = v_ * k
@@ -1129,8 +1124,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line regressions.go:84
 					gc_at[gc_lane] = gc_c1r[gc_lane]
 				}
@@ -1140,8 +1134,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line regressions.go:84
 					out[gc_tx] = gc_c1r[gc_lane]
 				}
@@ -1692,36 +1685,31 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line regressions.go:161
 					s[0] += int32(c + 1)
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line regressions.go:161
 					s[0] += int32(c + 1)
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line regressions.go:161
 					s[0] += int32(c + 1)
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line regressions.go:161
 					s[0] += int32(c + 1)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line regressions.go:161
 				s[0] += int32(c + 1)
 			}
@@ -1764,36 +1752,31 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line regressions.go:165
 					out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line regressions.go:165
 					out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line regressions.go:165
 					out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line regressions.go:165
 					out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line regressions.go:165
 				out[gc_bx*gc_bdx+gc_tx] = s[0]
 			}

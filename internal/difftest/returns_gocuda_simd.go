@@ -19,8 +19,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_r_2 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -75,8 +74,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 //line returns.go:14
 			x, ok := any(v_).(int32)
@@ -85,8 +83,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		}
 		var gc_m11 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			ok := gc_l_ok[gc_lane]
 //line returns.go:14
 			if ok {
@@ -102,8 +99,8 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
+//line returns.go:22
 				var r int32
 //line returns.go:24
 				var returned bool
@@ -117,8 +114,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		gc_act = gc_save11 &^ gc_dead
 		var gc_m15 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			returned := gc_l_returned[gc_lane]
 //line returns.go:16
 			if !returned {
@@ -214,8 +210,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line returns.go:54
 				v := int32(i%9) + 3
@@ -232,8 +227,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 //line returns.go:14
 			x_, ok_ := any(v_2).(int32)
@@ -242,8 +236,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		}
 		var gc_m20 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			ok_ := gc_l_ok_[gc_lane]
 //line returns.go:14
 			if ok_ {
@@ -259,8 +252,8 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
+//line returns.go:22
 				var r_ float32
 //line returns.go:24
 				var returned_ bool
@@ -274,8 +267,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		gc_act = gc_save20 &^ gc_dead
 		var gc_m24 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			returned_ := gc_l_returned_[gc_lane]
 //line returns.go:16
 			if !returned_ {
@@ -575,46 +567,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep2
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				var r_3 int32
-//line returns.go:34
-				r_3 = r_2
-				gc_s_r_3[gc_rank] = r_3
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				var r_3 int32
-//line returns.go:34
-				r_3 = r_2
-				gc_s_r_3[gc_rank] = r_3
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				var r_3 int32
-//line returns.go:34
-				r_3 = r_2
-				gc_s_r_3[gc_rank] = r_3
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				var r_3 int32
-//line returns.go:34
-				r_3 = r_2
-				gc_s_r_3[gc_rank] = r_3
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			var r_3 int32
@@ -685,46 +638,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-			{
-				gc_tx := gc_step4 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_bx*gc_bdx + gc_tx
-				r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-				out[4*i+2] = r_3
-			}
-			{
-				gc_tx := gc_step4 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_bx*gc_bdx + gc_tx
-				r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-				out[4*i+2] = r_3
-			}
-			{
-				gc_tx := gc_step4 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_bx*gc_bdx + gc_tx
-				r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-				out[4*i+2] = r_3
-			}
-			{
-				gc_tx := gc_step4 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_bx*gc_bdx + gc_tx
-				r_3 := gc_s_r_3[gc_rank]
-//line returns.go:58
-				out[4*i+2] = r_3
-			}
-		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
@@ -738,8 +652,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		gc_r5 := false
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line returns.go:54
 				v := int32(i%9) + 3
@@ -817,44 +730,8 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep4
-		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-			{
-				gc_tx := gc_step5 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-				out[4*i+3] = int32(r_4)
-			}
-			{
-				gc_tx := gc_step5 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-				out[4*i+3] = int32(r_4)
-			}
-			{
-				gc_tx := gc_step5 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-				out[4*i+3] = int32(r_4)
-			}
-			{
-				gc_tx := gc_step5 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_bx*gc_bdx + gc_tx
-//line returns.go:59
-				out[4*i+3] = int32(r_4)
-			}
-		}
-		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
 			i := gc_bx*gc_bdx + gc_tx
 //line returns.go:59
 			out[4*i+3] = int32(r_4)

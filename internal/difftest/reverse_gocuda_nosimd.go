@@ -67,40 +67,35 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 					x[gc_tx] = data[g]
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 					x[gc_tx] = data[g]
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 					x[gc_tx] = data[g]
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 					x[gc_tx] = data[g]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:19
 				x[gc_tx] = data[g]
@@ -336,40 +331,35 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 					data[g] = x[gc_tx]
 				}
 				{
 					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 					data[g] = x[gc_tx]
 				}
 				{
 					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 					data[g] = x[gc_tx]
 				}
 				{
 					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 					data[g] = x[gc_tx]
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
 //line reverse.go:32
 				data[g] = x[gc_tx]
@@ -392,8 +382,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	x := gocuda.Shared[int32](t, gc_bdx+8)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx
 //line reverse.go:45
 			g := gc_bx*gc_bdx + i

@@ -103,8 +103,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*2*gc_bdx + gc_tx
 //line rows_ahead.go:31
 						v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
@@ -132,8 +131,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 						gc_at10 = gc_row2[gc_x04:][:32]
 					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						v := gc_l_v[gc_lane]
 //line rows_ahead.go:32
 						v += gc_c1r[gc_lane]
@@ -146,8 +144,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*2*gc_bdx + gc_tx
 						v := gc_l_v[gc_lane]
 //line rows_ahead.go:32
@@ -190,8 +187,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line rows_ahead.go:31
 					v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
@@ -219,8 +215,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 					gc_at5 = gc_row2[gc_x02:][:32]
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
 //line rows_ahead.go:32
 					v += gc_c1r[gc_lane]
@@ -233,8 +228,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
 //line rows_ahead.go:32

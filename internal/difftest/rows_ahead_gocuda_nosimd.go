@@ -66,8 +66,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 //line rows_ahead.go:15
 						i := off + gc_bx*2*gc_bdx + gc_tx
 						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
@@ -120,8 +119,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
 //line rows_ahead.go:18
 					out[(gc_bx*gc_bdx+gc_tx)/32] = v
@@ -160,8 +158,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line rows_ahead.go:15
 					i := off + gc_bx*2*gc_bdx + gc_tx
 					var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
@@ -214,8 +211,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 //line rows_ahead.go:18
 				out[(gc_bx*gc_bdx+gc_tx)/32] = v
@@ -300,8 +296,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*2*gc_bdx + gc_tx
 //line rows_ahead.go:46
 						var v float32
@@ -374,8 +369,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
 //line rows_ahead.go:52
 					out[(gc_bx*gc_bdx+gc_tx)/32] = v
@@ -432,8 +426,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line rows_ahead.go:46
 					var v float32
@@ -506,8 +499,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 //line rows_ahead.go:52
 				out[(gc_bx*gc_bdx+gc_tx)/32] = v

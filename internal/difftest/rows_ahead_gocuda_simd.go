@@ -68,8 +68,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 //line rows_ahead.go:15
 						i := off + gc_bx*2*gc_bdx + gc_tx
 						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
@@ -155,8 +154,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
 //line rows_ahead.go:18
 					out[(gc_bx*gc_bdx+gc_tx)/32] = v
@@ -195,8 +193,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line rows_ahead.go:15
 					i := off + gc_bx*2*gc_bdx + gc_tx
 					var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
@@ -282,8 +279,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 //line rows_ahead.go:18
 				out[(gc_bx*gc_bdx+gc_tx)/32] = v
@@ -397,8 +393,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*2*gc_bdx + gc_tx
 //line rows_ahead.go:46
 						var v float32
@@ -534,8 +529,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
 //line rows_ahead.go:52
 					out[(gc_bx*gc_bdx+gc_tx)/32] = v
@@ -621,8 +615,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line rows_ahead.go:46
 					var v float32
@@ -758,8 +751,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 //line rows_ahead.go:52
 				out[(gc_bx*gc_bdx+gc_tx)/32] = v

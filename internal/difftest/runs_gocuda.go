@@ -117,8 +117,7 @@ func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 					z := gc_bz*gc_bdz + gc_tz
@@ -203,8 +202,7 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
 				gc_at := out[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:63
@@ -215,8 +213,7 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:63
@@ -321,8 +318,7 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:115
@@ -330,8 +326,7 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:115
@@ -339,8 +334,7 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:115
@@ -348,8 +342,7 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 //line runs.go:115
@@ -357,8 +350,7 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 				x := gc_by*gc_bdy + gc_ty
 				y := gc_bx*gc_bdx + gc_tx
 //line runs.go:115

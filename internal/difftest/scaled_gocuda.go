@@ -45,8 +45,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scaled.go:15
 					if index := k * tid; index < lim {
@@ -55,8 +54,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scaled.go:15
 					if index := k * tid; index < lim {
@@ -65,8 +63,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scaled.go:15
 					if index := k * tid; index < lim {
@@ -75,8 +72,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scaled.go:15
 					if index := k * tid; index < lim {
@@ -85,8 +81,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line scaled.go:15
 				if index := k * tid; index < lim {
@@ -105,8 +100,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scaled.go:19
 					if lim >= tid*k {
@@ -115,8 +109,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scaled.go:19
 					if lim >= tid*k {
@@ -125,8 +118,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scaled.go:19
 					if lim >= tid*k {
@@ -135,8 +127,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scaled.go:19
 					if lim >= tid*k {
@@ -145,8 +136,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line scaled.go:19
 				if lim >= tid*k {
@@ -165,8 +155,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scaled.go:23
 					if index_ := k * tid; index_+off < lim {
@@ -175,8 +164,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scaled.go:23
 					if index_ := k * tid; index_+off < lim {
@@ -185,8 +173,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scaled.go:23
 					if index_ := k * tid; index_+off < lim {
@@ -195,8 +182,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scaled.go:23
 					if index_ := k * tid; index_+off < lim {
@@ -205,8 +191,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line scaled.go:23
 				if index_ := k * tid; index_+off < lim {
@@ -247,16 +232,14 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, m, c)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_ty*gc_bdx + gc_tx
 //line scaled.go:39
 					out[2*i] = 1
 				}
 			} else {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_ty*gc_bdx + gc_tx
 //line scaled.go:38
 					if gc_tx%m == c {
@@ -276,8 +259,7 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 			gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, m, c+1)
 			if gc_exact2 {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_ty*gc_bdx + gc_tx
 //line scaled.go:45
 					out[2*i+1] = 1
@@ -285,8 +267,7 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 			} else {
 			gc_L2:
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_ty*gc_bdx + gc_tx
 //line scaled.go:42
 					if c+1 != gc_tx%m {

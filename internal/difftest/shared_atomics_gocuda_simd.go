@@ -16,10 +16,8 @@ import (
 func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line shared_atomics.go:22
 	s := gocuda.Shared[int32](t, 8)[:8]
@@ -32,8 +30,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line shared_atomics.go:26
 				s[1], s[2], s[3] = math.MaxInt32, math.MinInt32, -1
 				u[1] = 1000
@@ -76,8 +73,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line shared_atomics.go:31
 					if i := gc_bx*gc_bdx + tid; i < len(in) {
@@ -201,56 +197,8 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line shared_atomics.go:49
-						k := tid + gc_off
-						gc_more = true
-//line shared_atomics.go:50
-						out[16*b+k] = s[k]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line shared_atomics.go:49
-						k := tid + gc_off
-						gc_more = true
-//line shared_atomics.go:50
-						out[16*b+k] = s[k]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line shared_atomics.go:49
-						k := tid + gc_off
-						gc_more = true
-//line shared_atomics.go:50
-						out[16*b+k] = s[k]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line shared_atomics.go:49
-						k := tid + gc_off
-						gc_more = true
-//line shared_atomics.go:50
-						out[16*b+k] = s[k]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line shared_atomics.go:49
 					k := tid + gc_off
@@ -369,60 +317,8 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				if gc_vstep4 > gc_from {
 					gc_more2 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
-						gc_more2 = true
-//line shared_atomics.go:53
-						out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
-						gc_more2 = true
-//line shared_atomics.go:53
-						out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
-						gc_more2 = true
-//line shared_atomics.go:53
-						out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
-						gc_more2 = true
-//line shared_atomics.go:53
-						out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line shared_atomics.go:52
 					k_ := tid + gc_off2

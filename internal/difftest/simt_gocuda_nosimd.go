@@ -72,8 +72,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
 //line simt.go:21
 				if i < len(in) {
@@ -431,8 +430,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				id := gc_bx*gc_bdx + gc_tx
 				votes_ := gc_l_votes_[gc_lane]
 				trips := gc_l_trips[gc_lane]
@@ -487,8 +485,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				k := gc_l_k[gc_lane]
 //line simt.go:61
 				if k < 8 {
@@ -821,8 +818,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 //line simt.go:77
 				out[gc_bx*gc_bdx+gc_tx] = v

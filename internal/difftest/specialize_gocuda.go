@@ -352,8 +352,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
@@ -362,8 +361,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					}
 					{
 						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
@@ -372,8 +370,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					}
 					{
 						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
@@ -382,8 +379,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					}
 					{
 						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
@@ -392,8 +388,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line specialize.go:45
 					i := gc_bx*gc_bdx*2 + tid
@@ -453,40 +448,35 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line specialize.go:51
 						sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line specialize.go:51
 						sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line specialize.go:51
 						sdata[tid] += sdata[tid+s]
 					}
 					{
 						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line specialize.go:51
 						sdata[tid] += sdata[tid+s]
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line specialize.go:51
 					sdata[tid] += sdata[tid+s]
@@ -526,36 +516,31 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
 						gc_tx := gc_step9 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 					{
 						gc_tx := gc_step9 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line specialize.go:56
 						partial[gc_bx] = sdata[0]
 					}
 				}
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line specialize.go:56
 					partial[gc_bx] = sdata[0]
 				}

@@ -75,8 +75,7 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*2*gc_bdx + 2*gc_tx
 //line stridedguard.go:37
 					v := int32(g)
@@ -90,8 +89,7 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*2*gc_bdx + 2*gc_tx
 //line stridedguard.go:37
 					v := int32(g)
@@ -105,8 +103,7 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*2*gc_bdx + 2*gc_tx
 //line stridedguard.go:37
 					v := int32(g)
@@ -120,8 +117,7 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					g := gc_bx*2*gc_bdx + 2*gc_tx
 //line stridedguard.go:37
 					v := int32(g)
@@ -135,8 +131,7 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*2*gc_bdx + 2*gc_tx
 //line stridedguard.go:37
 				v := int32(g)

@@ -45,40 +45,35 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:22
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:22
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:22
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:22
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line sweep.go:22
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -113,8 +108,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:27
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -154,36 +148,31 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:33
 					temp[m-1] = 0
 				}
@@ -222,8 +211,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:39
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -250,40 +238,35 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:46
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:46
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:46
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:46
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line sweep.go:46
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -327,40 +310,35 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:59
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:59
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:59
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:59
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line sweep.go:59
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -390,8 +368,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:64
 					ai := offset*(2*thid+1) - 1
@@ -419,40 +396,35 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:71
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:71
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:71
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:71
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line sweep.go:71
 				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -489,36 +461,31 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:74
 					temp[m-1] = 0
 				}
@@ -552,8 +519,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:80
 					ai_ := offset*(2*thid+1) - 1
@@ -581,40 +547,35 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
 					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:88
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:88
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:88
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:88
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 			}
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line sweep.go:88
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -658,40 +619,35 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:102
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:102
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:102
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:102
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line sweep.go:102
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -726,8 +682,7 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:107
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -754,40 +709,35 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:113
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:113
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:113
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:113
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line sweep.go:113
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -868,8 +818,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
 //line sweep.go:129
 						i := thid + gc_off
@@ -879,8 +828,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
 //line sweep.go:129
 						i := thid + gc_off
@@ -890,8 +838,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
 //line sweep.go:129
 						i := thid + gc_off
@@ -901,8 +848,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
 //line sweep.go:129
 						i := thid + gc_off
@@ -912,8 +858,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:129
 					i := thid + gc_off
@@ -953,8 +898,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:136
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -994,36 +938,31 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
 						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:142
 					temp[m-1] = 0
 				}
@@ -1062,8 +1001,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:148
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -1132,8 +1070,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
 //line sweep.go:155
 						i_ := thid + gc_off2
@@ -1143,8 +1080,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					}
 					{
 						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
 //line sweep.go:155
 						i_ := thid + gc_off2
@@ -1154,8 +1090,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					}
 					{
 						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
 //line sweep.go:155
 						i_ := thid + gc_off2
@@ -1165,8 +1100,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					}
 					{
 						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
 //line sweep.go:155
 						i_ := thid + gc_off2
@@ -1176,8 +1110,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:155
 					i_ := thid + gc_off2

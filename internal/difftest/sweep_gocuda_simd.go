@@ -19,8 +19,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	m := 2 * gc_bdx
 //line sweep.go:20
@@ -145,44 +144,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:22
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:22
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:22
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:22
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 //line sweep.go:22
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -217,8 +180,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:27
 					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -238,8 +200,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			gc_off3 := m - 1
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(temp) {
 				gc_at := temp[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line sweep.go:33
 					gc_at[0] = 0
 //line sweep.go:33
@@ -249,45 +211,40 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 //line sweep.go:33
 					gc_at[0] = 0
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:33
 					gc_at[0] = 0
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:33
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:33
 					temp[m-1] = 0
 				}
@@ -327,8 +284,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:39
 					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -452,44 +408,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-			{
-				gc_tx := gc_step4 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:46
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step4 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:46
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step4 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:46
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step4 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:46
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 //line sweep.go:46
 			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -505,8 +425,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	m := 2 * gc_bdx
 //line sweep.go:57
@@ -630,44 +549,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:59
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:59
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:59
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:59
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 //line sweep.go:59
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -815,8 +698,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line sweep.go:64
 				ai := offset*(2*thid+1) - 1
@@ -940,44 +822,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-			{
-				gc_tx := gc_step2 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:71
-				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:71
-				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:71
-				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:71
-				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 //line sweep.go:71
 			tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -993,8 +839,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			gc_off := m - 1
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
 				gc_at := temp[gc_off:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line sweep.go:74
 					gc_at[0] = 0
 //line sweep.go:74
@@ -1004,45 +850,40 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 //line sweep.go:74
 					gc_at[0] = 0
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:74
 					gc_at[0] = 0
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:74
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:74
 					temp[m-1] = 0
 				}
@@ -1291,8 +1132,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				}
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line sweep.go:80
 				ai_ := offset*(2*thid+1) - 1
@@ -1416,44 +1256,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep5
-		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-			{
-				gc_tx := gc_step5 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:88
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step5 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:88
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step5 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:88
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step5 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:88
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-		}
-		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 //line sweep.go:88
 			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -1469,8 +1273,7 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	m := 2 * gc_bdx
 //line sweep.go:100
@@ -1594,44 +1397,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:102
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:102
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:102
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:102
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 //line sweep.go:102
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -1785,8 +1552,7 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line sweep.go:107
 				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -1909,44 +1675,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-			{
-				gc_tx := gc_step2 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:113
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:113
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:113
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				thid := gc_tx
-//line sweep.go:113
-				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 //line sweep.go:113
 			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -1962,8 +1692,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line sweep.go:125
 	m := wide * 2 * gc_bdx
@@ -2070,56 +1799,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-//line sweep.go:129
-						i := thid + gc_off
-						gc_more = true
-//line sweep.go:130
-						temp[i] = data[base+i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-//line sweep.go:129
-						i := thid + gc_off
-						gc_more = true
-//line sweep.go:130
-						temp[i] = data[base+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-//line sweep.go:129
-						i := thid + gc_off
-						gc_more = true
-//line sweep.go:130
-						temp[i] = data[base+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-//line sweep.go:129
-						i := thid + gc_off
-						gc_more = true
-//line sweep.go:130
-						temp[i] = data[base+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:129
 					i := thid + gc_off
@@ -2279,8 +1960,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				}
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line sweep.go:136
 				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -2299,8 +1979,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			gc_off5 := m - 1
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(temp) {
 				gc_at3 := temp[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 //line sweep.go:142
 					gc_at3[0] = 0
 //line sweep.go:142
@@ -2310,45 +1990,40 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:142
 					gc_at3[0] = 0
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line sweep.go:142
 					gc_at3[0] = 0
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:142
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line sweep.go:142
 					temp[m-1] = 0
 				}
@@ -2603,8 +2278,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				}
 			}
 			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line sweep.go:148
 				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -2714,56 +2388,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-//line sweep.go:155
-						i_ := thid + gc_off2
-						gc_more2 = true
-//line sweep.go:156
-						data[base+i_] = temp[i_]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-//line sweep.go:155
-						i_ := thid + gc_off2
-						gc_more2 = true
-//line sweep.go:156
-						data[base+i_] = temp[i_]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-//line sweep.go:155
-						i_ := thid + gc_off2
-						gc_more2 = true
-//line sweep.go:156
-						data[base+i_] = temp[i_]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-//line sweep.go:155
-						i_ := thid + gc_off2
-						gc_more2 = true
-//line sweep.go:156
-						data[base+i_] = temp[i_]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line sweep.go:155
 					i_ := thid + gc_off2
@@ -2784,8 +2410,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	m := 2 * gc_bdx

@@ -54,8 +54,7 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								gc_at2 := out[gc_off:][:gc_seglen]
 								for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 									gc_tx := gc_seg + gc_u
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
+									gc_pos.Thread = gc_base + gc_tx
 //line switch_lanes.go:17
 									var d float32
 									switch x := (gc_tx + gc_r); {
@@ -82,8 +81,7 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								}
 							} else {
 								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
+									gc_pos.Thread = gc_base + gc_tx
 									i := gc_bx*gc_bdx + gc_tx
 //line switch_lanes.go:17
 									var d float32
@@ -114,8 +112,7 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						}
 					} else {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 //line switch_lanes.go:17
 							var d float32

@@ -136,8 +136,7 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								}
 								for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 									gc_tx := gc_seg + gc_u
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
+									gc_pos.Thread = gc_base + gc_tx
 //line switch_lanes.go:17
 									var d float32
 									switch x := (gc_tx + gc_r); {
@@ -164,8 +163,7 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								}
 							} else {
 								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
+									gc_pos.Thread = gc_base + gc_tx
 									i := gc_bx*gc_bdx + gc_tx
 //line switch_lanes.go:17
 									var d float32
@@ -196,8 +194,7 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						}
 					} else {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 //line switch_lanes.go:17
 							var d float32

@@ -334,8 +334,7 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line uniformcheck.go:44
 					if i := gc_bx*b + gc_tx; i < len(in) && i < len(out) {
 						out[i] = 2 * in[i]

@@ -384,8 +384,7 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 				}
 			gc_L1:
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line vector_uniform.go:33
 					if i >= len(out) || flags[i] != 0 {

@@ -1066,8 +1066,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:85
 				v := in[i%len(in)]
@@ -1145,8 +1144,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 		}
 		var gc_m7 uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 //line warp_lanes.go:88
 			if v > 0 {
@@ -1325,8 +1323,7 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:105
 			v := in[i%len(in)]

@@ -41,8 +41,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line warp_mask.go:16
 					v := gc_at[gc_lane]
 					gc_l_v[gc_lane] = v
@@ -53,8 +52,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_mask.go:16
 					v := in[i]
@@ -114,8 +112,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
 //line warp_mask.go:21
 					var ballotSync uint32 = gc_c3r[gc_lane]
@@ -130,8 +127,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*gc_bdx + gc_tx
 					v := gc_l_v[gc_lane]
 //line warp_mask.go:21

@@ -108,8 +108,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line warp_mask.go:16
 				v := in[i]
@@ -302,8 +301,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 				if gc_left4&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 				v := gc_l_v[gc_lane]
 //line warp_mask.go:21

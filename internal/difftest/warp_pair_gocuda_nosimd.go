@@ -61,8 +61,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line warp_pair.go:34
 					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
@@ -152,8 +151,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line warp_pair.go:34
 					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
@@ -263,8 +261,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line warp_pair.go:47
 					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
@@ -344,8 +341,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line warp_pair.go:47
 					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
@@ -450,8 +446,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*2*gc_bdx + gc_tx
 //line warp_pair.go:63
 						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
@@ -499,8 +494,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 						var r float32 = v
@@ -542,8 +536,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line warp_pair.go:63
 					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
@@ -591,8 +584,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 					var r float32 = v

@@ -63,8 +63,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line warp_pair.go:34
 					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
@@ -187,8 +186,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line warp_pair.go:34
 					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
@@ -331,8 +329,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line warp_pair.go:47
 					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
@@ -445,8 +442,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line warp_pair.go:47
 					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
@@ -584,8 +580,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						i := gc_bx*2*gc_bdx + gc_tx
 //line warp_pair.go:63
 						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
@@ -717,8 +712,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 					var r float32 = v
@@ -759,8 +753,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					i := gc_bx*2*gc_bdx + gc_tx
 //line warp_pair.go:63
 					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
@@ -892,8 +885,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v[gc_lane]
 //line warp_pair.go:24
 				var r float32 = v

@@ -23,14 +23,18 @@ func hostScan(in []int32, run int) []int32 {
 	return out
 }
 
-// requireInstances requires the generated file of warp_policy.go to have
-// a compiled body of kernel for each instantiation named (as
-// kir.Source.InstanceName names them), so that the tests compare
-// compiled code with the runtime path.
+// requireInstances requires the generated files of warp_policy.go (both
+// builds', and each build's own) to have a compiled body of kernel for
+// each instantiation named (as kir.Source.InstanceName names them), so
+// that the tests compare compiled code with the runtime path.
 func requireInstances(t *testing.T, kernel string, instances ...string) {
 	t.Helper()
-	src, err := os.ReadFile("warp_policy_gocuda.go")
-	require.NoError(t, err)
+	var src []byte
+	for _, name := range []string{"warp_policy_gocuda.go", "warp_policy_gocuda_nosimd.go", "warp_policy_gocuda_simd.go"} {
+		b, err := os.ReadFile(name)
+		require.True(t, err == nil || os.IsNotExist(err), "%s: %v", name, err)
+		src = append(src, b...)
+	}
 	for _, in := range instances {
 		body := "func gc_body_" + kernel + "_" + in + "("
 		require.True(t, strings.Contains(string(src), body), "no compiled instantiation %s", body)

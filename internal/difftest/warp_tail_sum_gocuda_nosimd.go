@@ -45,8 +45,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
 //line warp_tail_sum.go:17
 				var v float32

@@ -74,8 +74,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line warpreduce_solution.go:25
 				var v int64
 				if i := gc_bx*gc_bdx + gc_tx; i < len(in) {
@@ -130,8 +129,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 //line warpreduce_solution.go:31
 			warpSums[warp] = v
@@ -210,8 +208,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			}
 			gc_hi3 = min(gc_hi3, gc_cnt)
 			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v := gc_l_v2[gc_lane]
 //line warpreduce_solution.go:41
 				partial[gc_bx] = v

@@ -14,10 +14,8 @@ import (
 func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
 //line scan_solution.go:17
@@ -93,68 +91,8 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:24
 				v.StoreSlice(buf[tid:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line scan_solution.go:24
-					buf[tid] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line scan_solution.go:24
-					buf[tid] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line scan_solution.go:24
-					buf[tid] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line scan_solution.go:24
-					buf[tid] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line scan_solution.go:18
 				i := gc_bx*b + tid
@@ -235,8 +173,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					x.StoreSlice(buf[next*b+tid:])
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scan_solution.go:28
 					x := buf[cur*b+tid]
@@ -264,40 +201,39 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 			gc_at6 := out[gc_off5:][:gc_to]
 			gc_at7 := buf[gc_off6:][:gc_to]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 //line scan_solution.go:37
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 //line scan_solution.go:37
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 //line scan_solution.go:37
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 //line scan_solution.go:37
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_solution.go:37
 				gc_at6[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scan_solution.go:18
 					i := gc_bx*b + tid
@@ -305,9 +241,8 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					out[i] = buf[cur*b+tid]
 				}
 				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scan_solution.go:18
 					i := gc_bx*b + tid
@@ -315,9 +250,8 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					out[i] = buf[cur*b+tid]
 				}
 				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scan_solution.go:18
 					i := gc_bx*b + tid
@@ -325,9 +259,8 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					out[i] = buf[cur*b+tid]
 				}
 				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line scan_solution.go:18
 					i := gc_bx*b + tid
@@ -335,9 +268,8 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					out[i] = buf[cur*b+tid]
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line scan_solution.go:18
 				i := gc_bx*b + tid

@@ -35,8 +35,7 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line stencil_solution.go:23
 						g := gc_bx*b + tid
@@ -57,8 +56,7 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line stencil_solution.go:23
 				g := gc_bx*b + tid
@@ -78,8 +76,7 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line stencil_solution.go:23
 				g := gc_bx*b + tid
@@ -156,8 +153,7 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line stencil_solution.go:23
 					g := gc_bx*b + tid

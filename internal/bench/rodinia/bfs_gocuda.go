@@ -64,8 +64,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Nod
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line bfs.go:40
 						tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gGraphMask[tid] {
@@ -141,8 +140,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line bfs.go:61
 						tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gc_at[gc_tx] {
@@ -154,8 +152,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					}
 					{
 						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line bfs.go:61
 						tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gc_at[gc_tx] {
@@ -167,8 +164,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					}
 					{
 						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line bfs.go:61
 						tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gc_at[gc_tx] {
@@ -180,8 +176,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					}
 					{
 						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line bfs.go:61
 						tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gc_at[gc_tx] {
@@ -193,8 +188,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line bfs.go:61
 					tid := gc_bx*BFSBlock + gc_tx
 					if tid < noOfNodes && gc_at[gc_tx] {
@@ -209,8 +203,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line bfs.go:61
 						tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gUpdatingGraphMask[tid] {
@@ -222,8 +215,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line bfs.go:61
 						tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gUpdatingGraphMask[tid] {
@@ -235,8 +227,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line bfs.go:61
 						tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gUpdatingGraphMask[tid] {
@@ -248,8 +239,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line bfs.go:61
 						tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gUpdatingGraphMask[tid] {
@@ -261,8 +251,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line bfs.go:61
 					tid := gc_bx*BFSBlock + gc_tx
 					if tid < noOfNodes && gUpdatingGraphMask[tid] {

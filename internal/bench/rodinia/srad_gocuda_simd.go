@@ -577,8 +577,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
 							var ty int = gc_ty
@@ -619,8 +618,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						_ = tx
 						var ty int = gc_ty
@@ -860,8 +858,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line srad.go:46
@@ -940,8 +937,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line srad.go:43
@@ -963,8 +959,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line srad.go:43
@@ -978,56 +973,8 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep6
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						temp[ty][tx] = jCuda[index]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						temp[ty][tx] = jCuda[index]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						temp[ty][tx] = jCuda[index]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:86
-						temp[ty][tx] = jCuda[index]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line srad.go:43
@@ -1542,86 +1489,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep8
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-//line srad.go:160
-						cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-//line srad.go:160
-						cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-//line srad.go:160
-						cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-//line srad.go:160
-						cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1769,8 +1637,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line srad.go:187
@@ -1810,8 +1677,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line srad.go:187
@@ -1843,88 +1709,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:190
-						var cc, cn, cs, ce, cw, dSum float32
-//line srad.go:198
-						temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line srad.go:187
@@ -2140,8 +1926,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line srad.go:188
@@ -2182,8 +1967,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
 						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
 							var ty int = gc_ty
@@ -2212,8 +1996,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						_ = tx
 						var ty int = gc_ty
@@ -2358,8 +2141,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line srad.go:189
@@ -2432,8 +2214,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
 							gc_tx := gc_vstep8
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line srad.go:187
@@ -2455,8 +2236,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD {
 					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 						gc_tx := gc_vstep8
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line srad.go:187
@@ -2470,56 +2250,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep8
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						cCudaTemp[ty][tx] = cCuda[index]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						cCudaTemp[ty][tx] = cCuda[index]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						cCudaTemp[ty][tx] = cCuda[index]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:217
-						cCudaTemp[ty][tx] = cCuda[index]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line srad.go:187
@@ -2563,8 +2295,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_at21 := temp[gc_row5][gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
 //line srad.go:189
@@ -2612,8 +2343,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line srad.go:187
@@ -2662,8 +2392,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line srad.go:187
@@ -2770,8 +2499,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 						for ; gc_vstep10+15 < gc_bdx; gc_vstep10 += 16 {
 							gc_tx := gc_vstep10
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
 //line srad.go:187
@@ -2793,8 +2521,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.SIMD {
 					for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
 						gc_tx := gc_vstep10
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
 //line srad.go:187
@@ -2808,56 +2535,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep10
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						jCuda[index] = cCudaResult[ty][tx]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						jCuda[index] = cCudaResult[ty][tx]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						jCuda[index] = cCudaResult[ty][tx]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:252
-						jCuda[index] = cCudaResult[ty][tx]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line srad.go:187

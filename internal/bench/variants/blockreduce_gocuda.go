@@ -265,8 +265,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 //line blockreduce.go:105
 			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 			_ = v
@@ -355,8 +354,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:116
 							var s float64
@@ -420,8 +418,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:116
 							var s float64

@@ -42,8 +42,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line blockreduce.go:33
 				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, gc_l_v[:], gc_lane)
@@ -92,8 +91,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line blockreduce.go:31
 				lane := tid % 32
@@ -122,8 +120,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							{
 //line blockreduce.go:42
 								var s float64
@@ -187,8 +184,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							{
 //line blockreduce.go:42
 								var s float64
@@ -252,8 +248,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							{
 //line blockreduce.go:42
 								var s float64
@@ -317,8 +312,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							{
 //line blockreduce.go:42
 								var s float64
@@ -382,8 +376,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:42
 							var s float64
@@ -450,8 +443,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							{
 //line blockreduce.go:42
 								var s float64
@@ -515,8 +507,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 						{
 							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							{
 //line blockreduce.go:42
 								var s float64
@@ -580,8 +571,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 						{
 							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							{
 //line blockreduce.go:42
 								var s float64
@@ -645,8 +635,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 						{
 							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							{
 //line blockreduce.go:42
 								var s float64
@@ -710,8 +699,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:42
 							var s float64
@@ -807,8 +795,7 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 //line blockreduce.go:57
 			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 			_ = v
@@ -871,8 +858,7 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:66
 							var s float64
@@ -936,8 +922,7 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:66
 							var s float64
@@ -1034,8 +1019,7 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 //line blockreduce.go:82
 			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 			_ = v
@@ -1089,8 +1073,7 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					{
 						s := 0.0
 //line blockreduce.go:92
@@ -1140,8 +1123,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line blockreduce.go:131
 				var v float64 = gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v_[:], gc_lane)
 //line blockreduce.go:149
@@ -1237,8 +1219,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				wid := gc_tx / 32
 //line blockreduce.go:158
 				if wid == 0 {
@@ -1476,8 +1457,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 //line blockreduce.go:172
 					i := gc_bx*gc_bdx + tid
@@ -1564,8 +1544,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 				v := gc_l_v[gc_lane]
 //line blockreduce.go:181
@@ -1599,8 +1578,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line blockreduce.go:185
 				if tid < 32 {
@@ -1696,8 +1674,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 //line blockreduce.go:173
 					var v float32
@@ -1849,8 +1826,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := gc_tx
 					v := gc_l_v2[gc_lane]
 //line blockreduce.go:193
@@ -1895,8 +1871,7 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 //line blockreduce.go:205
 			lo := (gc_bx*gc_bdx + gc_tx) * run
 			var v float64
@@ -1955,8 +1930,7 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:218
 							var s float64
@@ -2020,8 +1994,7 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:218
 							var s float64
@@ -2118,8 +2091,7 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 //line blockreduce.go:232
 			lo := (gc_bx*gc_bdx + gc_tx) * run
 			v := int32(math32Max)
@@ -2198,8 +2170,7 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:245
 							s := int32(math32Max)
@@ -2263,8 +2234,7 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:245
 							s := int32(math32Max)
@@ -2361,8 +2331,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 //line blockreduce.go:259
 			lo := (gc_bx*gc_bdx + gc_tx) * run
 			v := x[lo]
@@ -2444,8 +2413,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					v := gc_l_v[gc_lane]
 //line blockreduce.go:265
 					var shflDownSync int32 = gc_c1r[gc_lane]
@@ -2485,8 +2453,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 					gc_at := warps[gc_off2:][:1]
 					gc_at2 := partial[gc_off3:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:272
 							s := gc_at[0]
@@ -2550,8 +2517,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:272
 							s := warps[0]
@@ -2648,8 +2614,7 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 //line blockreduce.go:294
 			lo := (gc_bx*gc_bdx + gc_tx) * run
 			var v uint32
@@ -2728,8 +2693,7 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:307
 							var s uint32
@@ -2793,8 +2757,7 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:307
 							var s uint32
@@ -3105,8 +3068,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 					gc_at2 := partial[gc_off3:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:335
 							var s float64
@@ -3170,8 +3132,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:335
 							var s float64
@@ -3268,8 +3229,7 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 			if gc_tx == gc_bdx {
 				gc_tx = 0
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 //line blockreduce.go:374
 			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 			_ = v
@@ -3326,8 +3286,7 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:383
 							var s float64
@@ -3391,8 +3350,7 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 					}
 					{
 						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:383
 							var s float64
@@ -3456,8 +3414,7 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 					}
 					{
 						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:383
 							var s float64
@@ -3521,8 +3478,7 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 					}
 					{
 						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						{
 //line blockreduce.go:383
 							var s float64
@@ -3586,8 +3542,7 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					{
 //line blockreduce.go:383
 						var s float64

@@ -85,8 +85,7 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 //line saxpy.go:53
 					if i < int32(len(x)) {
@@ -95,8 +94,7 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 //line saxpy.go:53
 					if i < int32(len(x)) {
@@ -105,8 +103,7 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 //line saxpy.go:53
 					if i < int32(len(x)) {
@@ -115,8 +112,7 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 //line saxpy.go:53
 					if i < int32(len(x)) {
@@ -125,8 +121,7 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 //line saxpy.go:53
 				if i < int32(len(x)) {

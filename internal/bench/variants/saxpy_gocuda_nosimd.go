@@ -358,8 +358,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				base := (gc_bx*gc_bdx + gc_tx) * 4
 				{
 					k := int(0)
@@ -471,8 +470,7 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line saxpy.go:92
 							j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
@@ -481,8 +479,7 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						}
 						{
 							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line saxpy.go:92
 							j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
@@ -491,8 +488,7 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						}
 						{
 							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line saxpy.go:92
 							j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
@@ -501,8 +497,7 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						}
 						{
 							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line saxpy.go:92
 							j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
@@ -511,8 +506,7 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line saxpy.go:92
 						j := gc_bx*chunk + gc_tx + gc_off
 						gc_more = true

@@ -400,8 +400,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			gc_at8 := maxBuffer[gc_off5:][:1]
 			gc_at9 := numBitsPtr[gc_off5:][:1]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_bitpacking.go:152
 				gc_at6[0] = gc_at7[0]
 //line hecbench_bitpacking.go:154
@@ -410,8 +409,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_bitpacking.go:152
 				outMinValPtr[0] = minBuffer[0]
 //line hecbench_bitpacking.go:154

@@ -79,8 +79,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_bitpermute.go:68
 				xchg := unsafe.Slice((*[bpZCount][bpZCount]int64)(unsafe.Pointer(unsafe.SliceData(exchange))), len(exchange)/(bpZCount*bpZCount))
 				tid := uint32(gc_tx + gc_bdx*gc_bx)
@@ -105,8 +104,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				more := gc_l_more[gc_lane]
 //line hecbench_bitpermute.go:78
 				if more {
@@ -122,8 +120,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_l_tid[gc_lane]
 //line hecbench_bitpermute.go:79
 				groupIdx := tid >> bpLgZCount
@@ -136,8 +133,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				groupIdx := gc_l_groupIdx[gc_lane]
 				groupRev := gc_l_groupRev[gc_lane]
 //line hecbench_bitpermute.go:82
@@ -163,8 +159,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line hecbench_bitpermute.go:70
 					gid := uint32(gc_tx) / bpZCount
 					idx := uint32(gc_tx) % bpZCount
@@ -480,8 +475,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line hecbench_bitpermute.go:70
 					gid := uint32(gc_tx) / bpZCount
 					idx := uint32(gc_tx) % bpZCount
@@ -655,8 +649,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				groupIdx := gc_l_groupIdx[gc_lane]
 				groupRev := gc_l_groupRev[gc_lane]
 //line hecbench_bitpermute.go:105
@@ -682,8 +675,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line hecbench_bitpermute.go:70
 					gid := uint32(gc_tx) / bpZCount
 					idx := uint32(gc_tx) % bpZCount
@@ -863,8 +855,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line hecbench_bitpermute.go:70
 					gid := uint32(gc_tx) / bpZCount
 					idx := uint32(gc_tx) % bpZCount

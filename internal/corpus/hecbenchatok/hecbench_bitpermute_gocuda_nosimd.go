@@ -170,8 +170,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				idx_ := uint32(gc_tx + gc_bdx*gc_bx)
 //line hecbench_bitpermute.go:46
 				rev_ := bitRev(idx_, lgDomainSize)

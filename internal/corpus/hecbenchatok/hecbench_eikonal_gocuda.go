@@ -70,8 +70,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -83,8 +82,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					}
 					{
 						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -96,8 +94,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					}
 					{
 						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -109,8 +106,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					}
 					{
 						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -122,8 +118,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tz := uint32(gc_tz)
 					ty := uint32(gc_ty)
 					tx := uint32(gc_tx)
@@ -149,8 +144,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -166,8 +160,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -183,8 +176,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -200,8 +192,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -217,8 +208,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tz := uint32(gc_tz)
 					ty := uint32(gc_ty)
 					tx := uint32(gc_tx)
@@ -247,8 +237,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -261,8 +250,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					}
 					{
 						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -275,8 +263,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					}
 					{
 						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -289,8 +276,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					}
 					{
 						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -303,8 +289,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tz := uint32(gc_tz)
 					ty := uint32(gc_ty)
 					tx := uint32(gc_tx)

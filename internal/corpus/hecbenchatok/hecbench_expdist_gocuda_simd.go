@@ -38,8 +38,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -199,8 +198,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line hecbench_expdist.go:39
@@ -315,68 +313,8 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep3
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
-//line hecbench_expdist.go:31
-						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
-//line hecbench_expdist.go:31
-						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
-//line hecbench_expdist.go:31
-						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line hecbench_expdist.go:58
-						var shOffset_2 int = tx
-//line hecbench_expdist.go:39
-						i := tx + gc_bx*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:58
-						var dOffset_2 int = i
-//line hecbench_expdist.go:31
-						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line hecbench_expdist.go:58
 					var shOffset_2 int = tx
@@ -401,8 +339,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 //line hecbench_expdist.go:40
 					j := ty + gc_by*edBlockSizeY*edTileSizeY
@@ -447,8 +384,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line hecbench_expdist.go:39
@@ -513,8 +449,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_expdist.go:84
 					crossTerm_[gc_by*gc_gdx+gc_bx] = sum[0]
 				}
@@ -533,8 +468,7 @@ var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, m, n, nblocks int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_sCrossTerm := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line hecbench_expdist.go:102
@@ -549,36 +483,31 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_expdist.go:105
 				sum[0] = 0
 			}
@@ -595,38 +524,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step2 := gc_vstep
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-			var sCrossTerm float32
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_expdist.go:109
 		var sCrossTerm float32
@@ -704,62 +602,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step3 := gc_vstep3
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
-//line hecbench_expdist.go:111
-						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
-//line hecbench_expdist.go:111
-						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
-//line hecbench_expdist.go:111
-						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-//line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
-//line hecbench_expdist.go:111
-						sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -774,38 +617,38 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			}
 		}
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sCrossTerm := gc_s_sCrossTerm[gc_rank]
 //line hecbench_expdist.go:114
@@ -821,8 +664,8 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 //line hecbench_expdist.go:124
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
 				gc_at2 := output[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 //line hecbench_expdist.go:119
 					gc_at2[0] = sum[0]
 //line hecbench_expdist.go:119
@@ -832,45 +675,40 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 //line hecbench_expdist.go:119
 					gc_at2[0] = sum[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 //line hecbench_expdist.go:119
 					gc_at2[0] = sum[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step4 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step4 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step4 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step4 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_expdist.go:119
 						output[0] = sum[0]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_expdist.go:119
 					output[0] = sum[0]
 				}

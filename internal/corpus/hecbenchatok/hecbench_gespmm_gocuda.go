@@ -75,8 +75,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 //line hecbench_gespmm.go:89
 			valSh := asF32(sh[gc_bdy<<5:])
 			gc_l_valSh[gc_lane] = valSh
@@ -95,8 +94,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:95
 				if rid < aNrows {
@@ -123,8 +121,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:97
 					lb := int(aCsrRowPtr[rid])
@@ -165,8 +162,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:104
@@ -195,8 +191,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:91
 							threadIdx := shmemOffset + gc_tx
@@ -226,8 +221,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 							cid := gc_by<<6 + gc_tx
 							valSh := gc_l_valSh[gc_lane]
@@ -282,8 +276,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<6 + gc_tx
 //line hecbench_gespmm.go:98
@@ -320,8 +313,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:125
@@ -350,8 +342,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:91
 							threadIdx := shmemOffset + gc_tx
@@ -381,8 +372,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 							cid := gc_by<<6 + gc_tx
 //line hecbench_gespmm.go:124
@@ -443,8 +433,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<6 + gc_tx
 //line hecbench_gespmm.go:124
@@ -517,8 +506,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 //line hecbench_gespmm.go:162
 			valSh := asF32(sh[gc_bdy<<5:])
 			gc_l_valSh[gc_lane] = valSh
@@ -537,8 +525,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:168
 				if rid < aNrows {
@@ -565,8 +552,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:170
 					lb := int(aCsrRowPtr[rid])
@@ -609,8 +595,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:177
@@ -639,8 +624,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:164
 							threadIdx := shmemOffset + gc_tx
@@ -670,8 +654,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 							cid := gc_by<<7 + gc_tx
 							valSh := gc_l_valSh[gc_lane]
@@ -732,8 +715,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<7 + gc_tx
 //line hecbench_gespmm.go:171
@@ -774,8 +756,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:202
@@ -804,8 +785,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:164
 							threadIdx := shmemOffset + gc_tx
@@ -835,8 +815,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 							cid := gc_by<<7 + gc_tx
 //line hecbench_gespmm.go:201
@@ -907,8 +886,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<7 + gc_tx
 //line hecbench_gespmm.go:201
@@ -993,8 +971,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 //line hecbench_gespmm.go:251
 			valSh := asF32(sh[gc_bdy<<5:])
 			gc_l_valSh[gc_lane] = valSh
@@ -1013,8 +990,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:257
 				if rid < aNrows {
@@ -1041,8 +1017,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:259
 					lb := int(aCsrRowPtr[rid])
@@ -1089,8 +1064,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:266
@@ -1119,8 +1093,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:253
 							threadIdx := shmemOffset + gc_tx
@@ -1150,8 +1123,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 							cid := gc_by<<8 + gc_tx
 							valSh := gc_l_valSh[gc_lane]
@@ -1224,8 +1196,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<8 + gc_tx
 //line hecbench_gespmm.go:260
@@ -1274,8 +1245,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:299
@@ -1304,8 +1274,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:253
 							threadIdx := shmemOffset + gc_tx
@@ -1335,8 +1304,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 							cid := gc_by<<8 + gc_tx
 //line hecbench_gespmm.go:298
@@ -1427,8 +1395,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<8 + gc_tx
 //line hecbench_gespmm.go:298

@@ -38,8 +38,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 //line hecbench_gespmm.go:24
 			valSh := asF32(sh[gc_bdy<<5:])
 			gc_l_valSh[gc_lane] = valSh
@@ -58,8 +57,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:30
 				if rid < aNrows {
@@ -86,8 +84,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					rid := gc_bdy*gc_bx + gc_ty
 //line hecbench_gespmm.go:32
 					lb := int(aCsrRowPtr[rid])
@@ -126,8 +123,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:39
@@ -156,8 +152,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:26
 							threadIdx := shmemOffset + gc_tx
@@ -187,8 +182,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 							cid := gc_by<<5 + gc_tx
 							valSh := gc_l_valSh[gc_lane]
@@ -237,8 +231,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<5 + gc_tx
 						acc := gc_l_acc[gc_lane]
@@ -270,8 +263,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						hb := gc_l_hb[gc_lane]
 						jj_ := gc_l_jj_[gc_lane]
 //line hecbench_gespmm.go:55
@@ -300,8 +292,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:26
 							threadIdx := shmemOffset + gc_tx
@@ -331,8 +322,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							shmemOffset := gc_ty << 5
 							cid := gc_by<<5 + gc_tx
 							valSh := gc_l_valSh[gc_lane]
@@ -383,8 +373,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						rid := gc_bdy*gc_bx + gc_ty
 						cid := gc_by<<5 + gc_tx
 						acc := gc_l_acc[gc_lane]

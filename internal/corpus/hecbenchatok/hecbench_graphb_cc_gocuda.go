@@ -68,8 +68,7 @@ func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, n
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:57
 					from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_cc.go:59
@@ -165,8 +164,7 @@ func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:97
 					from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:100
@@ -273,40 +271,35 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:124
 							hi[0] = 0
 							wSize[0] = 0
 						}
 						{
 							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:124
 							hi[0] = 0
 							wSize[0] = 0
 						}
 						{
 							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:124
 							hi[0] = 0
 							wSize[0] = 0
 						}
 						{
 							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:124
 							hi[0] = 0
 							wSize[0] = 0
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:124
 						hi[0] = 0
 						wSize[0] = 0
@@ -334,8 +327,7 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:121
 					from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:127
@@ -413,8 +405,7 @@ func gc_body_largestCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, count 
 					gc_at := count[gc_off2:][:gc_to]
 					gc_at2 := hi[gc_off3:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:136
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:138
@@ -428,8 +419,7 @@ func gc_body_largestCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, count 
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:136
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:138
@@ -486,8 +476,7 @@ func gc_body_ccHopCount(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx,
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:150
 					from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_cc.go:152
@@ -569,8 +558,7 @@ func gc_body_bellmanFord(gc_b *compiled.Block, gc_lo, gc_hi int, count []int32, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:180
 					from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:183
@@ -647,40 +635,35 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							gc_more = true
 //line hecbench_graphb_cc.go:206
 							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							gc_more = true
 //line hecbench_graphb_cc.go:206
 							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							gc_more = true
 //line hecbench_graphb_cc.go:206
 							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							gc_more = true
 //line hecbench_graphb_cc.go:206
 							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						gc_more = true
 //line hecbench_graphb_cc.go:206
 						gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
@@ -690,8 +673,7 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:202
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:205
@@ -702,8 +684,7 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 						}
 						{
 							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:202
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:205
@@ -714,8 +695,7 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 						}
 						{
 							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:202
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:205
@@ -726,8 +706,7 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 						}
 						{
 							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:202
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:205
@@ -738,8 +717,7 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:202
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:205

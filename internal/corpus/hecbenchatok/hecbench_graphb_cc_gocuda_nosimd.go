@@ -102,8 +102,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:40
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
@@ -114,8 +113,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						}
 						{
 							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:40
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
@@ -126,8 +124,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						}
 						{
 							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:40
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
@@ -138,8 +135,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						}
 						{
 							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:40
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
@@ -150,8 +146,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:40
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
@@ -219,8 +214,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:40
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
@@ -231,8 +225,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						}
 						{
 							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:40
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
@@ -243,8 +236,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						}
 						{
 							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:40
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
@@ -255,8 +247,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						}
 						{
 							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:40
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
@@ -267,8 +258,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:40
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47

@@ -98,8 +98,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						gc_more = true
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:40
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
@@ -175,8 +174,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						gc_more2 = true
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_cc.go:40
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47

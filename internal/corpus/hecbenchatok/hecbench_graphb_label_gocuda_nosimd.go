@@ -122,8 +122,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
 //line hecbench_graphb_label.go:37
 				if i < end {
@@ -139,8 +138,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
 //line hecbench_graphb_label.go:38
 				node := queue[i]
@@ -215,8 +213,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					anySync := gc_l_anySync[gc_lane]
 //line hecbench_graphb_label.go:46
 					if !(anySync) {
@@ -235,8 +232,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					node := gc_l_node[gc_lane]
 					par := gc_l_par[gc_lane]
 					end_ := gc_l_end_[gc_lane]
@@ -295,8 +291,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					lbl := gc_l_lbl[gc_lane]
 					j := gc_l_j[gc_lane]
 					lblinc := gc_l_lblinc[gc_lane]
@@ -354,8 +349,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				length := gc_l_length[gc_lane]
 //line hecbench_graphb_label.go:78
 				if length > 0 {
@@ -370,8 +364,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					length := gc_l_length[gc_lane]
 //line hecbench_graphb_label.go:79
 					if length <= gbWarpsize {
@@ -392,8 +385,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
 							node := gc_l_node[gc_lane]
@@ -450,8 +442,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
 							beg := gc_l_beg[gc_lane]
@@ -494,8 +485,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
 							beg := gc_l_beg[gc_lane]
@@ -543,8 +533,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							more := gc_l_more[gc_lane]
 //line hecbench_graphb_label.go:122
 							if more {
@@ -560,8 +549,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							node := gc_l_node[gc_lane]
 							par := gc_l_par[gc_lane]
 							state_ := gc_l_state_[gc_lane]
@@ -590,8 +578,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_label.go:35
 								lane := gc_tx % gbWarpsize
 								lp := gc_l_lp[gc_lane]
@@ -656,8 +643,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_label.go:35
 								lane := gc_tx % gbWarpsize
 								rp := gc_l_rp[gc_lane]
@@ -711,8 +697,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							rp := gc_l_rp[gc_lane]
 							read := gc_l_read[gc_lane]
 //line hecbench_graphb_label.go:187
@@ -743,8 +728,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_label.go:35
 								lane := gc_tx % gbWarpsize
 								rp := gc_l_rp[gc_lane]
@@ -871,8 +855,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					anySync_ := gc_l_anySync_[gc_lane]
 //line hecbench_graphb_label.go:209
 					if !(anySync_) {
@@ -891,8 +874,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					par := gc_l_par[gc_lane]
 					end_ := gc_l_end_[gc_lane]
 					paredge := gc_l_paredge[gc_lane]
@@ -929,8 +911,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					anySync_2 := gc_l_anySync_2[gc_lane]
 //line hecbench_graphb_label.go:216
 					if anySync_2 {
@@ -1022,8 +1003,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					anySync_3 := gc_l_anySync_3[gc_lane]
 //line hecbench_graphb_label.go:221
 					if !(anySync_3) {
@@ -1042,8 +1022,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					node := gc_l_node[gc_lane]
 					end_ := gc_l_end_[gc_lane]
 					pos_4 := gc_l_pos_4[gc_lane]
@@ -1080,8 +1059,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					anySync_4 := gc_l_anySync_4[gc_lane]
 //line hecbench_graphb_label.go:228
 					if anySync_4 {
@@ -1125,8 +1103,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				pos_4 := gc_l_pos_4[gc_lane]
 				_ = pos_4
 //line hecbench_graphb_label.go:232
@@ -1152,8 +1129,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				nodelabel := gc_l_nodelabel[gc_lane]
 				beg := gc_l_beg[gc_lane]
 				lbl := gc_l_lbl[gc_lane]

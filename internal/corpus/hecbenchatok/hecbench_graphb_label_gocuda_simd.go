@@ -124,8 +124,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
 //line hecbench_graphb_label.go:37
 				if i < end {
@@ -141,8 +140,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
 //line hecbench_graphb_label.go:38
 				node := queue[i]
@@ -217,8 +215,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					anySync := gc_l_anySync[gc_lane]
 //line hecbench_graphb_label.go:46
 					if !(anySync) {
@@ -237,8 +234,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					node := gc_l_node[gc_lane]
 					par := gc_l_par[gc_lane]
 					end_ := gc_l_end_[gc_lane]
@@ -297,8 +293,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					lbl := gc_l_lbl[gc_lane]
 					j := gc_l_j[gc_lane]
 					lblinc := gc_l_lblinc[gc_lane]
@@ -386,8 +381,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				length := gc_l_length[gc_lane]
 //line hecbench_graphb_label.go:78
 				if length > 0 {
@@ -402,8 +396,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					length := gc_l_length[gc_lane]
 //line hecbench_graphb_label.go:79
 					if length <= gbWarpsize {
@@ -424,8 +417,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
 							node := gc_l_node[gc_lane]
@@ -482,8 +474,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
 							beg := gc_l_beg[gc_lane]
@@ -526,8 +517,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_label.go:35
 							lane := gc_tx % gbWarpsize
 							beg := gc_l_beg[gc_lane]
@@ -575,8 +565,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							more := gc_l_more[gc_lane]
 //line hecbench_graphb_label.go:122
 							if more {
@@ -592,8 +581,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							node := gc_l_node[gc_lane]
 							par := gc_l_par[gc_lane]
 							state_ := gc_l_state_[gc_lane]
@@ -622,8 +610,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_label.go:35
 								lane := gc_tx % gbWarpsize
 								lp := gc_l_lp[gc_lane]
@@ -688,8 +675,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_label.go:35
 								lane := gc_tx % gbWarpsize
 								rp := gc_l_rp[gc_lane]
@@ -743,8 +729,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							rp := gc_l_rp[gc_lane]
 							read := gc_l_read[gc_lane]
 //line hecbench_graphb_label.go:187
@@ -775,8 +760,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_label.go:35
 								lane := gc_tx % gbWarpsize
 								rp := gc_l_rp[gc_lane]
@@ -903,8 +887,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					anySync_ := gc_l_anySync_[gc_lane]
 //line hecbench_graphb_label.go:209
 					if !(anySync_) {
@@ -923,8 +906,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					par := gc_l_par[gc_lane]
 					end_ := gc_l_end_[gc_lane]
 					paredge := gc_l_paredge[gc_lane]
@@ -961,8 +943,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					anySync_2 := gc_l_anySync_2[gc_lane]
 //line hecbench_graphb_label.go:216
 					if anySync_2 {
@@ -1054,8 +1035,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					anySync_3 := gc_l_anySync_3[gc_lane]
 //line hecbench_graphb_label.go:221
 					if !(anySync_3) {
@@ -1074,8 +1054,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					node := gc_l_node[gc_lane]
 					end_ := gc_l_end_[gc_lane]
 					pos_4 := gc_l_pos_4[gc_lane]
@@ -1112,8 +1091,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					anySync_4 := gc_l_anySync_4[gc_lane]
 //line hecbench_graphb_label.go:228
 					if anySync_4 {
@@ -1157,8 +1135,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				pos_4 := gc_l_pos_4[gc_lane]
 				_ = pos_4
 //line hecbench_graphb_label.go:232
@@ -1184,8 +1161,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				nodelabel := gc_l_nodelabel[gc_lane]
 				beg := gc_l_beg[gc_lane]
 				lbl := gc_l_lbl[gc_lane]

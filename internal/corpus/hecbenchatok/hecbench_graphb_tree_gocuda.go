@@ -108,8 +108,7 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:109
 				if i < end {
@@ -131,8 +130,7 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_tree.go:105
 				lane := gc_tx % gbWarpsize
 				i := gc_l_i[gc_lane]
@@ -232,8 +230,7 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:141
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:144
@@ -245,8 +242,7 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 					}
 					{
 						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:141
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:144
@@ -258,8 +254,7 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 					}
 					{
 						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:141
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:144
@@ -271,8 +266,7 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 					}
 					{
 						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:141
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:144
@@ -284,8 +278,7 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:141
 					from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:144
@@ -386,8 +379,7 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:154
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:157
@@ -398,8 +390,7 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 						}
 						{
 							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:154
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:157
@@ -410,8 +401,7 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 						}
 						{
 							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:154
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:157
@@ -422,8 +412,7 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 						}
 						{
 							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:154
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:157
@@ -434,8 +423,7 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:154
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:157
@@ -509,8 +497,7 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
 //line hecbench_graphb_tree.go:169
 				if i < nodes {
@@ -532,8 +519,7 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_graphb_tree.go:168
 				lane := gc_tx % gbWarpsize
 				i := gc_l_i[gc_lane]

@@ -14,10 +14,8 @@ import (
 //line hecbench_graphb_tree.go:46
 func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nlist, eweight, inCC []int32, einfo []EdgeInfo, inTree, negCnt []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -87,8 +85,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
@@ -99,8 +96,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
@@ -111,8 +107,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
@@ -123,8 +118,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
@@ -135,8 +129,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
@@ -204,8 +197,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
@@ -216,8 +208,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
@@ -228,8 +219,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
@@ -240,8 +230,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
@@ -252,8 +241,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
@@ -289,8 +277,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
@@ -300,8 +287,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
@@ -311,8 +297,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
@@ -322,8 +307,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
@@ -333,8 +317,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 //line hecbench_graphb_tree.go:61
 						gc_at3[gc_tx].End = 0
@@ -347,8 +330,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
 							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
@@ -362,8 +344,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
@@ -377,8 +358,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
@@ -392,8 +372,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
@@ -407,8 +386,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 					}
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
@@ -485,8 +463,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 						{
 							gc_tx := gc_step8 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
@@ -498,8 +475,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step8 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
@@ -511,8 +487,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step8 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
@@ -524,8 +499,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 						{
 							gc_tx := gc_step8 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
@@ -537,8 +511,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 					}
 					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:47
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
@@ -557,10 +530,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 //line hecbench_graphb_tree.go:77
 func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root int, nlist, parent, queue, label, tail []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -630,8 +601,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:78
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
@@ -642,8 +612,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						}
 						{
 							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:78
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
@@ -654,8 +623,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						}
 						{
 							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:78
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
@@ -666,8 +634,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						}
 						{
 							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:78
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
@@ -678,8 +645,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:78
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
@@ -769,72 +735,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if gc_vstep2 > gc_from {
 						gc_more2 = true
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:85
-							parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:85
-							parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:85
-							parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-//line hecbench_graphb_tree.go:85
-							parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:78
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:84
@@ -868,45 +770,44 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
 					gc_at3 := label[gc_off6:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_more3 = true
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_more3 = true
 //line hecbench_graphb_tree.go:91
 						gc_at3[gc_tx] = 1
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step4 + 0
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:78
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
@@ -916,9 +817,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							label[j_2] = 1
 						}
 						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step4 + 1
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:78
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
@@ -928,9 +828,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							label[j_2] = 1
 						}
 						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step4 + 2
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:78
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
@@ -940,9 +839,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							label[j_2] = 1
 						}
 						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step4 + 3
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:78
 							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
@@ -952,9 +850,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							label[j_2] = 1
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:78
 						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
@@ -986,8 +883,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(queue) && gc_off7 < len(tail) {
 					gc_at4 := queue[gc_off7:][:1]
 					gc_at5 := tail[gc_off7:][:1]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 //line hecbench_graphb_tree.go:94
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
@@ -1001,50 +898,45 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line hecbench_graphb_tree.go:94
 						gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
 				} else {
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step7 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step6 + 0
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:94
 							queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step6 + 1
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:94
 							queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step6 + 2
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:94
 							queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step6 + 3
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:94
 							queue[0] = int32(root)
 							tail[0] = 1
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_graphb_tree.go:94
 						queue[0] = int32(root)
 						tail[0] = 1

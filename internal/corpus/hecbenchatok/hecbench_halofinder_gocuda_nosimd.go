@@ -141,8 +141,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:129
 				if i < count/hfTileY {
@@ -165,8 +164,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					xIdx := gc_bx*gc_bdx + gc_tx
 					i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:130
@@ -208,8 +206,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_halofinder.go:148
 				var xi_2 []float32 = gc_l_xi[gc_lane][:]
 //line hecbench_halofinder.go:148
@@ -242,8 +239,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:109
 					if !checkBounds || idx < bounds {
@@ -257,8 +253,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						xi_2 := gc_l_xi_2[gc_lane]
 						idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:110
@@ -336,8 +331,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							out := gc_l_out[gc_lane]
 							val := gc_l_val[gc_lane]
 							yi_2 := gc_l_yi_2[gc_lane]
@@ -425,8 +419,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							out_ := gc_l_out_[gc_lane]
 							val_ := gc_l_val_[gc_lane]
 							zi_2 := gc_l_zi_2[gc_lane]
@@ -514,8 +507,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							out_2 := gc_l_out_2[gc_lane]
 							val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:43
@@ -574,8 +566,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i_ := gc_l_i_[gc_lane]
 //line hecbench_halofinder.go:152
 				if i_ < count-count/hfTileY*hfTileY {
@@ -598,8 +589,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					xIdx := gc_bx*gc_bdx + gc_tx
 					i_ := gc_l_i_[gc_lane]
 //line hecbench_halofinder.go:153
@@ -642,8 +632,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_halofinder.go:168
 				var xi_3 []float32 = gc_l_xi_[gc_lane][:]
 //line hecbench_halofinder.go:168
@@ -676,8 +665,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:109
 					if !checkBounds_ || idx_ < bounds_ {
@@ -691,8 +679,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						xi_3 := gc_l_xi_3[gc_lane]
 						idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:110
@@ -770,8 +757,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							out_3 := gc_l_out_3[gc_lane]
 							val_3 := gc_l_val_3[gc_lane]
 							yi_3 := gc_l_yi_3[gc_lane]
@@ -859,8 +845,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							out_4 := gc_l_out_4[gc_lane]
 							val_4 := gc_l_val_4[gc_lane]
 							zi_3 := gc_l_zi_3[gc_lane]
@@ -948,8 +933,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							out_5 := gc_l_out_5[gc_lane]
 							val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:43

@@ -143,8 +143,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:129
 				if i < count/hfTileY {
@@ -167,8 +166,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					xIdx := gc_bx*gc_bdx + gc_tx
 					i := gc_l_i[gc_lane]
 //line hecbench_halofinder.go:130
@@ -210,8 +208,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_halofinder.go:148
 				var xi_2 []float32 = gc_l_xi[gc_lane][:]
 //line hecbench_halofinder.go:148
@@ -244,8 +241,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:109
 					if !checkBounds || idx < bounds {
@@ -259,8 +255,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						xi_2 := gc_l_xi_2[gc_lane]
 						idx := gc_l_idx[gc_lane]
 //line hecbench_halofinder.go:110
@@ -458,8 +453,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							out := gc_l_out[gc_lane]
 							val := gc_l_val[gc_lane]
 							yi_2 := gc_l_yi_2[gc_lane]
@@ -667,8 +661,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							out_ := gc_l_out_[gc_lane]
 							val_ := gc_l_val_[gc_lane]
 							zi_2 := gc_l_zi_2[gc_lane]
@@ -876,8 +869,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							out_2 := gc_l_out_2[gc_lane]
 							val_2 := gc_l_val_2[gc_lane]
 //line hecbench_halofinder.go:43
@@ -936,8 +928,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				i_ := gc_l_i_[gc_lane]
 //line hecbench_halofinder.go:152
 				if i_ < count-count/hfTileY*hfTileY {
@@ -960,8 +951,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					xIdx := gc_bx*gc_bdx + gc_tx
 					i_ := gc_l_i_[gc_lane]
 //line hecbench_halofinder.go:153
@@ -1004,8 +994,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_halofinder.go:168
 				var xi_3 []float32 = gc_l_xi_[gc_lane][:]
 //line hecbench_halofinder.go:168
@@ -1038,8 +1027,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:109
 					if !checkBounds_ || idx_ < bounds_ {
@@ -1053,8 +1041,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						xi_3 := gc_l_xi_3[gc_lane]
 						idx_ := gc_l_idx_[gc_lane]
 //line hecbench_halofinder.go:110
@@ -1252,8 +1239,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							out_3 := gc_l_out_3[gc_lane]
 							val_3 := gc_l_val_3[gc_lane]
 							yi_3 := gc_l_yi_3[gc_lane]
@@ -1461,8 +1447,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							out_4 := gc_l_out_4[gc_lane]
 							val_4 := gc_l_val_4[gc_lane]
 							zi_3 := gc_l_zi_3[gc_lane]
@@ -1670,8 +1655,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_w + gc_lane
 							out_5 := gc_l_out_5[gc_lane]
 							val_5 := gc_l_val_5[gc_lane]
 //line hecbench_halofinder.go:43

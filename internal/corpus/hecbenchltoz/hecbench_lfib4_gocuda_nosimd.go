@@ -65,40 +65,35 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:33
 					cx[myid] = x[myid]
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:33
 					cx[myid] = x[myid]
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:33
 					cx[myid] = x[myid]
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:33
 					cx[myid] = x[myid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:33
 				cx[myid] = x[myid]
@@ -142,8 +137,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 							gc_tx = gc_fasthi - 1
 							continue
 						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:40
 						cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
@@ -151,8 +145,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:40
 						cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
@@ -206,8 +199,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
@@ -215,8 +207,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					}
 					{
 						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
@@ -224,8 +215,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					}
 					{
 						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
@@ -233,8 +223,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					}
 					{
 						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
@@ -242,8 +231,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:46
 					cx[myid] = cx[px+myid]
@@ -286,8 +274,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:61
 				cy[ay+myid] = y[2*lfibP4+myid]
@@ -297,40 +284,35 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:61
 					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:61
 					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:61
 					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:61
 					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:61
 				cy[ay+myid] = y[2*lfibP4+myid]
@@ -363,8 +345,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:66
 					cy[myid] = cy[myid+lfibP4]
@@ -375,8 +356,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:66
 						cy[myid] = cy[myid+lfibP4]
@@ -384,8 +364,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:66
 						cy[myid] = cy[myid+lfibP4]
@@ -393,8 +372,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:66
 						cy[myid] = cy[myid+lfibP4]
@@ -402,8 +380,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:66
 						cy[myid] = cy[myid+lfibP4]
@@ -411,8 +388,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:66
 					cy[myid] = cy[myid+lfibP4]
@@ -455,8 +431,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 							gc_tx = gc_fasthi3 - 1
 							continue
 						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:72
 						cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
@@ -464,8 +439,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:72
 						cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
@@ -503,8 +477,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					gc_tx = gc_fasthi4 - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:79
 				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
@@ -513,8 +486,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:79
 				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
@@ -590,40 +562,35 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:102
 				a0[myid] = y[myid]
@@ -656,8 +623,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:106
 					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
@@ -667,40 +633,35 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
 						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
 						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
 						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 //line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:106
 					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
@@ -758,8 +719,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
 					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
@@ -768,8 +728,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				{
 					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
@@ -778,8 +737,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				{
 					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
@@ -788,8 +746,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				{
 					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
@@ -798,8 +755,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 			}
 			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:110
 				b0[myid] = a0[a+myid]
@@ -830,8 +786,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx = gc_fasthi2 - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:115
 				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
@@ -841,40 +796,35 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 				{
 					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 				{
 					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 				{
 					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:115
 				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
@@ -905,8 +855,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx = gc_fasthi3 - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:118
 				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
@@ -916,40 +865,35 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 				{
 					gc_tx := gc_step7 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 				{
 					gc_tx := gc_step7 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 				{
 					gc_tx := gc_step7 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 				{
 					gc_tx := gc_step7 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 			}
 			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:118
 				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
@@ -983,8 +927,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx = gc_fasthi4 - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:121
 				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
@@ -992,8 +935,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 //line hecbench_lfib4.go:121
 				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
@@ -1027,8 +969,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						var myid int = gc_tx
 						tmp := gc_vb
 						{
@@ -1769,8 +1710,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						}
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 						tmp := uint32(0)
 						{
@@ -2737,8 +2677,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_lfib4.go:178
 					cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 				}
@@ -2747,36 +2686,31 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_lfib4.go:178
 						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_lfib4.go:178
 						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_lfib4.go:178
 						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_lfib4.go:178
 						cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_lfib4.go:178
 					cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 				}
@@ -2888,16 +2822,14 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 							gc_tx = gc_fasthi2 - 1
 							continue
 						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_lfib4.go:199
 						cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
 						x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_lfib4.go:199
 						cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
 						x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]

@@ -524,8 +524,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 	groupSize := uint32(gc_bdx)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			localID := uint32(gc_tx)
 //line hecbench_radixsort.go:145
 			globalID := groupID*groupSize + localID
@@ -542,8 +541,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			localID := uint32(gc_tx)
 //line hecbench_radixsort.go:159
 			if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
@@ -559,8 +557,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
 				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:167
 				if localID < 16 {
@@ -569,8 +566,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 			{
 				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:167
 				if localID < 16 {
@@ -579,8 +575,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 			{
 				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:167
 				if localID < 16 {
@@ -589,8 +584,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 			{
 				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:167
 				if localID < 16 {
@@ -599,8 +593,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			localID := uint32(gc_tx)
 //line hecbench_radixsort.go:167
 			if localID < 16 {
@@ -610,8 +603,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			localID := uint32(gc_tx)
 //line hecbench_radixsort.go:173
 			if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
@@ -634,8 +626,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
 				gc_tx := gc_step2 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:188
 				if localID < 16 {
@@ -644,8 +635,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 			{
 				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:188
 				if localID < 16 {
@@ -654,8 +644,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 			{
 				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:188
 				if localID < 16 {
@@ -664,8 +653,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 			{
 				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:188
 				if localID < 16 {
@@ -674,8 +662,7 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			localID := uint32(gc_tx)
 //line hecbench_radixsort.go:188
 			if localID < 16 {

@@ -738,8 +738,7 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_seam.go:239
 						column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:242
@@ -747,8 +746,7 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_seam.go:239
 						column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:242
@@ -756,8 +754,7 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_seam.go:239
 						column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:242
@@ -765,8 +762,7 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_seam.go:239
 						column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:242
@@ -774,8 +770,7 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_seam.go:239
 					column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:242
@@ -873,8 +868,7 @@ func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_seam.go:251
 					column := gc_bx*seamComputeMBlocksizeX + gc_tx
 					ix := row*w + column
@@ -899,8 +893,7 @@ func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_seam.go:251
 					column := gc_bx*seamComputeMBlocksizeX + gc_tx
 					ix := row*w + column

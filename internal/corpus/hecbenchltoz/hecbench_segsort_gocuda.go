@@ -104,8 +104,7 @@ func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID
 				gc_at14 := dBinCounter[gc_off13:][:1]
 				gc_at15 := dBinCounter[gc_off14:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					gid := gc_bx*gc_bdx + gc_tx
 //line hecbench_segsort.go:123
 					size := gc_at[gc_tx] - gc_at2[gc_tx]
@@ -141,8 +140,7 @@ func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					gid := gc_bx*gc_bdx + gc_tx
 //line hecbench_segsort.go:123
 					size := dSegEnds[gid] - dSegBegins[gid]
@@ -224,8 +222,7 @@ func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				gid := gc_tx + gc_bx*gc_bdx
 //line hecbench_segsort.go:162
 				binIt := gid
@@ -299,8 +296,7 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := int32(gc_tx & 1)
 //line hecbench_segsort.go:242
 				bit1 := int((tid >> 0) & 0x1)
@@ -326,8 +322,7 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				gid := gc_tx + gc_bx*gc_bdx
 //line hecbench_segsort.go:240
 				binIt := (gid >> 1)
@@ -351,8 +346,7 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					gid := gc_tx + gc_bx*gc_bdx
 //line hecbench_segsort.go:240
 					binIt := (gid >> 1)
@@ -387,8 +381,7 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				k0 := gc_l_k0[gc_lane]
 				bit1 := gc_l_bit1[gc_lane]
 //line hecbench_segsort.go:260
@@ -411,8 +404,7 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v0 := gc_l_v0[gc_lane]
 //line hecbench_segsort.go:213
 				var exK1 int32
@@ -438,8 +430,7 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := int32(gc_tx & 1)
 					k0 := gc_l_k0[gc_lane]
 					v0 := gc_l_v0[gc_lane]
@@ -539,8 +530,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := int32(gc_tx & 1)
 //line hecbench_segsort.go:281
 				bit1 := int((tid >> 0) & 0x1)
@@ -568,8 +558,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				gid := gc_tx + gc_bx*gc_bdx
 //line hecbench_segsort.go:279
 				binIt := (gid >> 1)
@@ -593,8 +582,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					gid := gc_tx + gc_bx*gc_bdx
 //line hecbench_segsort.go:279
 					binIt := (gid >> 1)
@@ -645,8 +633,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				k0 := gc_l_k0[gc_lane]
 				k1 := gc_l_k1[gc_lane]
 				bit1 := gc_l_bit1[gc_lane]
@@ -669,8 +656,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				v0 := gc_l_v0[gc_lane]
 				v1 := gc_l_v1[gc_lane]
 //line hecbench_segsort.go:231
@@ -690,8 +676,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				k0 := gc_l_k0[gc_lane]
 				bit := gc_l_bit[gc_lane]
 				exK0 := gc_l_exK0[gc_lane]
@@ -717,8 +702,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				k1 := gc_l_k1[gc_lane]
 				v0 := gc_l_v0[gc_lane]
 				exV0 := gc_l_exV0[gc_lane]
@@ -741,8 +725,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := int32(gc_tx & 1)
 					v1 := gc_l_v1[gc_lane]
 					k := gc_l_k[gc_lane]

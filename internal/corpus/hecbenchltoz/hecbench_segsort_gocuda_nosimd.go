@@ -62,40 +62,35 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line hecbench_segsort.go:55
 						localHisto[tid] = 0
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line hecbench_segsort.go:55
 						localHisto[tid] = 0
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line hecbench_segsort.go:55
 						localHisto[tid] = 0
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 //line hecbench_segsort.go:55
 						localHisto[tid] = 0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line hecbench_segsort.go:55
 					localHisto[tid] = 0
@@ -190,8 +185,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					gid := gc_bx*gc_bdx + gc_tx
 //line hecbench_segsort.go:60
 					size := dSegEnds[gid] - dSegBegins[gid]
@@ -264,8 +258,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line hecbench_segsort.go:105
 				if tid < 32 {
@@ -293,8 +286,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					lane := gc_tx & 31
 //line hecbench_segsort.go:27
 					var data int32
@@ -349,8 +341,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 					gc_at18 := localHisto[gc_off15:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						lane := gc_tx & 31
 						tid := gc_tx
 						data := gc_l_data[gc_lane]
@@ -375,8 +366,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						lane := gc_tx & 31
 						tid := gc_tx
 						data := gc_l_data[gc_lane]

@@ -52,8 +52,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tx := gc_tx
 //line hecbench_vote.go:20
 					gc_c1v[gc_lane] = input[tx] != 0
@@ -70,8 +69,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 					gc_at := result[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 //line hecbench_vote.go:20
 						var anySync bool = gc_c1r[gc_lane]
 //line hecbench_vote.go:20
@@ -87,8 +85,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tx := gc_tx
 //line hecbench_vote.go:20
 						var anySync bool = gc_c1r[gc_lane]
@@ -144,8 +141,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tx := gc_tx
 //line hecbench_vote.go:35
 					gc_c1v[gc_lane] = input[tx] != 0
@@ -162,8 +158,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 					gc_at := result[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 //line hecbench_vote.go:35
 						var allSync bool = gc_c1r[gc_lane]
 //line hecbench_vote.go:35
@@ -179,8 +174,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tx := gc_tx
 //line hecbench_vote.go:35
 						var allSync bool = gc_c1r[gc_lane]
@@ -240,8 +234,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tx := gc_tx
 //line hecbench_vote.go:51
 					offs := info[tx*3:]
@@ -260,8 +253,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tx := gc_tx
 					offs := gc_l_offs[gc_lane]
 //line hecbench_vote.go:54
@@ -290,8 +282,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 //line hecbench_vote.go:65
 			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, voteMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				offs := gc_l_offs[gc_lane]
 //line hecbench_vote.go:65
 				var allSync bool = gc_c2r[gc_lane]

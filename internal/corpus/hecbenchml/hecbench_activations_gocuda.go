@@ -68,8 +68,7 @@ func gc_body_gluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, splitDimSize, 
 					_, _ = gc_q2, gc_r2
 					gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_activations.go:29
 						i := gc_q / N
 						j := gc_q2 % splitDimSize
@@ -82,8 +81,7 @@ func gc_body_gluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, splitDimSize, 
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_activations.go:29
 					i := index / splitDimSize / N
@@ -136,8 +134,7 @@ func gc_body_gegluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, xAndGate [
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_activations.go:59
 						var ux [2]gegluU
 						var ugate [2]gegluU
@@ -244,8 +241,7 @@ func gc_body_siluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, out []
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:86
 				if i >= N {
@@ -293,8 +289,7 @@ func gc_body_siluForwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, x, out [
 		vecCount := N / 4
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:100
 				if i < vecCount {
@@ -317,8 +312,7 @@ func gc_body_siluForwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, x, out [
 			gc_more = false
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:109
 					gc_start := 4*vecCount + i
@@ -369,8 +363,7 @@ func gc_body_siluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x,
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:120
 				if i >= N {
@@ -420,8 +413,7 @@ func gc_body_siluBackwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:136
 				if i >= N {
@@ -473,8 +465,7 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 		vecCount := N / 4
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:154
 				if i < vecCount {
@@ -506,8 +497,7 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 			gc_more = false
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:172
 					gc_start := 4*vecCount + i

@@ -15,10 +15,8 @@ import (
 func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64, delta []float32, Q, Q2, S, endpoints, nextSource []int32, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints int, start, end int, jia, diameters, sourceVertices []int32, approx bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_dRow := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -70,8 +68,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			gc_vb2 := lanes.BroadcastInt32x8(intMax)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				var j int = gc_tx
 //line hecbench_hbc.go:100
 				if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
@@ -107,8 +104,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			gc_vb := lanes.BroadcastInt32x8(intMax)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				var j int = gc_tx
 //line hecbench_hbc.go:100
 				if j < 0 || j > len(diameters)-8 {
@@ -132,52 +128,8 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 				}
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					j := gc_tx
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					j := gc_tx
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					j := gc_tx
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					j := gc_tx
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				j := gc_tx
 //line hecbench_hbc.go:100
 				if (ind[0] == 0) && (j < hbcDiameterSamples) {
@@ -260,8 +212,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:128
 					QRow[0][0] = i[0]
 					QLen[0] = 1
@@ -326,34 +277,22 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 		}
 //line hecbench_hbc.go:156
 		if Q2Len[0] == 0 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				gc_pos.Thread = gc_step + 0
 //line hecbench_hbc.go:157
-					spCalcDone[0] = true
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
+				spCalcDone[0] = true
+				gc_pos.Thread = gc_step + 1
 //line hecbench_hbc.go:157
-					spCalcDone[0] = true
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
+				spCalcDone[0] = true
+				gc_pos.Thread = gc_step + 2
 //line hecbench_hbc.go:157
-					spCalcDone[0] = true
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
+				spCalcDone[0] = true
+				gc_pos.Thread = gc_step + 3
 //line hecbench_hbc.go:157
-					spCalcDone[0] = true
-				}
+				spCalcDone[0] = true
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:157
 				spCalcDone[0] = true
@@ -378,8 +317,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						gc_start3 := gc_tx
 						gc_from4 := gc_start3 + gc_off3
 						gc_trips3 := gc_limit3 - gc_from4
@@ -412,8 +350,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:165
 						endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
 						endpointsLen[0]++
@@ -515,40 +452,35 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 0
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 1
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 2
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 3
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:193
 						nextIndex[0] = int32(gc_bdx)
 					}
@@ -606,8 +538,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							gc_start5 := gc_tx
 							gc_from6 := gc_start5 + gc_off5
 							gc_trips5 := gc_limit5 - gc_from6
@@ -640,8 +571,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:224
 							endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
 							endpointsLen[0]++
@@ -734,40 +664,35 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:275
 					currentDepth[0]--
 				}
@@ -826,8 +751,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:285
 					ind[0] = atomic.Add(&nextSource[0], 1)
 					if approx {
@@ -859,81 +783,76 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(diameterKeys) && gc_to <= len(diameterKeys)-gc_off8 && gc_off8 <= len(diameters) && gc_to <= len(diameters)-gc_off8 {
 						gc_at2 := diameterKeys[gc_off8:][:gc_to]
 						gc_at3 := diameters[gc_off8:][:gc_to]
-						gc_step5 := gc_from
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step5 + 0
+								gc_tx := gc_step4 + 0
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step5 + 1
+								gc_tx := gc_step4 + 1
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step5 + 2
+								gc_tx := gc_step4 + 2
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step5 + 3
+								gc_tx := gc_step4 + 3
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_more7 = true
 //line hecbench_hbc.go:297
 							gc_at2[gc_tx] = gc_at3[gc_tx]
 						}
 					} else {
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						gc_step5 := gc_from
+						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 							{
-								gc_tx := gc_step6 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_tx := gc_step5 + 0
+								gc_pos.Thread = gc_base + gc_tx
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 							{
-								gc_tx := gc_step6 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_tx := gc_step5 + 1
+								gc_pos.Thread = gc_base + gc_tx
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 							{
-								gc_tx := gc_step6 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_tx := gc_step5 + 2
+								gc_pos.Thread = gc_base + gc_tx
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 							{
-								gc_tx := gc_step6 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_tx := gc_step5 + 3
+								gc_pos.Thread = gc_base + gc_tx
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
 							kk_5 := gc_tx + gc_off7
 							gc_more7 = true
 //line hecbench_hbc.go:297
@@ -947,38 +866,38 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:300
 			var N int = hbcDiameterSamples
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -1018,10 +937,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_s_idx[gc_rank] = idx
 					}
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_step8 := 0
-						for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+						gc_step7 := 0
+						for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 							{
-								gc_tx := gc_step8 + 0
+								gc_tx := gc_step7 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:72
@@ -1030,7 +949,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx := gc_step8 + 1
+								gc_tx := gc_step7 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:69
@@ -1039,7 +958,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx := gc_step8 + 2
+								gc_tx := gc_step7 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:69
@@ -1048,7 +967,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx := gc_step8 + 3
+								gc_tx := gc_step7 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:69
@@ -1057,7 +976,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 						}
-						for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:69
@@ -1081,8 +1000,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_at4 := diameterKeys[gc_off9:][:1]
 						gc_at5 := jia[gc_off10:][:1]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							log2n := 0
 //line hecbench_hbc.go:304
 							tempn := n
@@ -1104,8 +1022,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						}
 					} else {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							log2n := 0
 //line hecbench_hbc.go:304
 							tempn := n

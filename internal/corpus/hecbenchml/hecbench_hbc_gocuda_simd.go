@@ -16,10 +16,8 @@ import (
 func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64, delta []float32, Q, Q2, S, endpoints, nextSource []int32, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints int, start, end int, jia, diameters, sourceVertices []int32, approx bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_dRow := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -72,8 +70,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_vb2 := archsimd.BroadcastInt32x8(intMax)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var j int = gc_tx
 //line hecbench_hbc.go:100
 					if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
@@ -112,8 +109,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_vb := archsimd.BroadcastInt32x8(intMax)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var j int = gc_tx
 //line hecbench_hbc.go:100
 					if j < 0 || j > len(diameters)-8 {
@@ -139,52 +135,8 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					j := gc_tx
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					j := gc_tx
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					j := gc_tx
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					j := gc_tx
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				j := gc_tx
 //line hecbench_hbc.go:100
 				if (ind[0] == 0) && (j < hbcDiameterSamples) {
@@ -267,8 +219,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:128
 					QRow[0][0] = i[0]
 					QLen[0] = 1
@@ -333,34 +284,22 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 		}
 //line hecbench_hbc.go:156
 		if Q2Len[0] == 0 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				gc_pos.Thread = gc_step + 0
 //line hecbench_hbc.go:157
-					spCalcDone[0] = true
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
+				spCalcDone[0] = true
+				gc_pos.Thread = gc_step + 1
 //line hecbench_hbc.go:157
-					spCalcDone[0] = true
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
+				spCalcDone[0] = true
+				gc_pos.Thread = gc_step + 2
 //line hecbench_hbc.go:157
-					spCalcDone[0] = true
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
+				spCalcDone[0] = true
+				gc_pos.Thread = gc_step + 3
 //line hecbench_hbc.go:157
-					spCalcDone[0] = true
-				}
+				spCalcDone[0] = true
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:157
 				spCalcDone[0] = true
@@ -386,8 +325,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							var kk int = gc_tx + gc_off3
 //line hecbench_hbc.go:160
 							if kk < 0 || kk > len(Q2Row[0])-8 || kk > len(QRow[0])-8 || (kk+
@@ -404,8 +342,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_more3 = true
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						kk := gc_tx + gc_off3
 						gc_more3 = true
 //line hecbench_hbc.go:160
@@ -421,8 +358,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:165
 						endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
 						endpointsLen[0]++
@@ -524,40 +460,35 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 0
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 1
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 2
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 3
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:193
 						nextIndex[0] = int32(gc_bdx)
 					}
@@ -615,8 +546,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								var kk_ int = gc_tx + gc_off5
 //line hecbench_hbc.go:219
 								if kk_ < 0 || kk_ > len(Q2Row[0])-8 || kk_ > len(QRow[0])-8 || (kk_+
@@ -633,8 +563,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_more5 = true
 						}
 						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							kk_ := gc_tx + gc_off5
 							gc_more5 = true
 //line hecbench_hbc.go:219
@@ -650,8 +579,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:224
 							endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
 							endpointsLen[0]++
@@ -745,40 +673,35 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:275
 					currentDepth[0]--
 				}
@@ -838,8 +761,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hbc.go:285
 					ind[0] = atomic.Add(&nextSource[0], 1)
 					if approx {
@@ -908,48 +830,8 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						if gc_vstep6 > gc_from {
 							gc_more7 = true
 						}
-						gc_step5 := gc_vstep6
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								kk_5 := gc_tx + gc_off7
-								gc_more7 = true
-//line hecbench_hbc.go:297
-								diameterKeys[kk_5] = diameters[kk_5]
-							}
-							{
-								gc_tx := gc_step5 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								kk_5 := gc_tx + gc_off7
-								gc_more7 = true
-//line hecbench_hbc.go:297
-								diameterKeys[kk_5] = diameters[kk_5]
-							}
-							{
-								gc_tx := gc_step5 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								kk_5 := gc_tx + gc_off7
-								gc_more7 = true
-//line hecbench_hbc.go:297
-								diameterKeys[kk_5] = diameters[kk_5]
-							}
-							{
-								gc_tx := gc_step5 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								kk_5 := gc_tx + gc_off7
-								gc_more7 = true
-//line hecbench_hbc.go:297
-								diameterKeys[kk_5] = diameters[kk_5]
-							}
-						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
 							kk_5 := gc_tx + gc_off7
 							gc_more7 = true
 //line hecbench_hbc.go:297
@@ -963,38 +845,38 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:300
 			var N int = hbcDiameterSamples
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -1034,10 +916,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_s_idx[gc_rank] = idx
 					}
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_step7 := 0
-						for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+						gc_step5 := 0
+						for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 							{
-								gc_tx := gc_step7 + 0
+								gc_tx := gc_step5 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:72
@@ -1046,7 +928,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx := gc_step7 + 1
+								gc_tx := gc_step5 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:69
@@ -1055,7 +937,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx := gc_step7 + 2
+								gc_tx := gc_step5 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:69
@@ -1064,7 +946,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx := gc_step7 + 3
+								gc_tx := gc_step5 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:69
@@ -1073,7 +955,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 						}
-						for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_hbc.go:69
@@ -1097,8 +979,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_at4 := diameterKeys[gc_off9:][:1]
 						gc_at5 := jia[gc_off10:][:1]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							log2n := 0
 //line hecbench_hbc.go:304
 							tempn := n
@@ -1120,8 +1001,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						}
 					} else {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							log2n := 0
 //line hecbench_hbc.go:304
 							tempn := n

@@ -32,10 +32,8 @@ var gc_src_hgInitKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgIni
 //line hecbench_hungarian.go:56
 func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -91,8 +89,7 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:60
 				if i < hgNRows {
@@ -123,10 +120,8 @@ var gc_src_hgStep1RowSubKernel = compiled.NewSource(gc_files_hecbench_hungarian,
 //line hecbench_hungarian.go:73
 func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -143,8 +138,7 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:75
 					l := i & hgRowMask
@@ -152,8 +146,7 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:75
 					l := i & hgRowMask
@@ -161,8 +154,7 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:75
 					l := i & hgRowMask
@@ -170,8 +162,7 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:75
 					l := i & hgRowMask
@@ -179,8 +170,7 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:75
 				l := i & hgRowMask
@@ -205,10 +195,8 @@ var gc_src_hgStep1ColSubKernel = compiled.NewSource(gc_files_hecbench_hungarian,
 //line hecbench_hungarian.go:82
 func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -222,8 +210,7 @@ func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:84
 				c := i >> hgLog2N
@@ -255,10 +242,8 @@ var gc_src_hgCompressMatrixKernel = compiled.NewSource(gc_files_hecbench_hungari
 //line hecbench_hungarian.go:98
 func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -272,8 +257,7 @@ func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *H
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:101
 				if d.Slack[i] == 0 {
@@ -305,10 +289,8 @@ var gc_src_hgStep2Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgSt
 func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bx
 //line hecbench_hungarian.go:117
@@ -324,36 +306,31 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:121
 					sRepeatKernel[0] = false
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:121
 					sRepeatKernel[0] = false
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:121
 					sRepeatKernel[0] = false
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:121
 					sRepeatKernel[0] = false
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:121
 				sRepeatKernel[0] = false
 			}
@@ -373,36 +350,31 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:127
 					repeat[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:127
 					repeat[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:127
 					repeat[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:127
 					repeat[0] = false
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:127
 				repeat[0] = false
 			}
@@ -415,8 +387,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 //line hecbench_hungarian.go:131
 						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
@@ -451,37 +422,25 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	}
 	gc_step3 := 0
 	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-		{
-			gc_rank := gc_step3 + 0
-			gc_pos.Thread = gc_rank
+		gc_pos.Thread = gc_step3 + 0
 //line hecbench_hungarian.go:158
-			if sRepeatKernel[0] {
-				d.RepeatKernel = true
-			}
+		if sRepeatKernel[0] {
+			d.RepeatKernel = true
 		}
-		{
-			gc_rank := gc_step3 + 1
-			gc_pos.Thread = gc_rank
+		gc_pos.Thread = gc_step3 + 1
 //line hecbench_hungarian.go:158
-			if sRepeatKernel[0] {
-				d.RepeatKernel = true
-			}
+		if sRepeatKernel[0] {
+			d.RepeatKernel = true
 		}
-		{
-			gc_rank := gc_step3 + 2
-			gc_pos.Thread = gc_rank
+		gc_pos.Thread = gc_step3 + 2
 //line hecbench_hungarian.go:158
-			if sRepeatKernel[0] {
-				d.RepeatKernel = true
-			}
+		if sRepeatKernel[0] {
+			d.RepeatKernel = true
 		}
-		{
-			gc_rank := gc_step3 + 3
-			gc_pos.Thread = gc_rank
+		gc_pos.Thread = gc_step3 + 3
 //line hecbench_hungarian.go:158
-			if sRepeatKernel[0] {
-				d.RepeatKernel = true
-			}
+		if sRepeatKernel[0] {
+			d.RepeatKernel = true
 		}
 	}
 	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
@@ -508,10 +467,8 @@ var gc_src_hgStep3IniKernel = compiled.NewSource(gc_files_hecbench_hungarian, "h
 //line hecbench_hungarian.go:166
 func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -548,60 +505,8 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:168
-					d.CoverRow[i] = 0
-					d.CoverColumn[i] = 0
-					if i == 0 {
-						d.NMatches = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:168
-					d.CoverRow[i] = 0
-					d.CoverColumn[i] = 0
-					if i == 0 {
-						d.NMatches = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:168
-					d.CoverRow[i] = 0
-					d.CoverColumn[i] = 0
-					if i == 0 {
-						d.NMatches = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:168
-					d.CoverRow[i] = 0
-					d.CoverColumn[i] = 0
-					if i == 0 {
-						d.NMatches = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:168
 				d.CoverRow[i] = 0
@@ -629,10 +534,8 @@ var gc_src_hgStep3Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgSt
 //line hecbench_hungarian.go:178
 func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -649,8 +552,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
@@ -660,8 +562,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
@@ -671,8 +572,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
@@ -682,8 +582,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
@@ -693,8 +592,7 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:180
 				if d.RowOfStarAtColumn[i] >= 0 {
@@ -721,10 +619,8 @@ var gc_src_hgStep4InitKernel = compiled.NewSource(gc_files_hecbench_hungarian, "
 //line hecbench_hungarian.go:189
 func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -753,48 +649,8 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:191
-					d.ColumnOfPrimeAtRow[i] = -1
-					d.RowOfGreenAtColumn[i] = -1
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:191
-					d.ColumnOfPrimeAtRow[i] = -1
-					d.RowOfGreenAtColumn[i] = -1
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:191
-					d.ColumnOfPrimeAtRow[i] = -1
-					d.RowOfGreenAtColumn[i] = -1
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:191
-					d.ColumnOfPrimeAtRow[i] = -1
-					d.RowOfGreenAtColumn[i] = -1
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:191
 				d.ColumnOfPrimeAtRow[i] = -1
@@ -822,10 +678,8 @@ var gc_src_hgStep4Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgSt
 func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_vCoverRow := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_vCoverColumn := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -932,36 +786,31 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:218
 					sFound[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:218
 					sFound[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:218
 					sFound[0] = false
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:218
 					sFound[0] = false
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hungarian.go:218
 				sFound[0] = false
 			}
@@ -1188,8 +1037,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 			{
 				gc_tx := gc_step3 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
@@ -1201,8 +1049,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			}
 			{
 				gc_tx := gc_step3 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
@@ -1214,8 +1061,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			}
 			{
 				gc_tx := gc_step3 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
@@ -1227,8 +1073,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			}
 			{
 				gc_tx := gc_step3 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
@@ -1240,8 +1085,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			}
 		}
 		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx
 //line hecbench_hungarian.go:252
 			if i == 0 && sRepeatKernel[0] {
@@ -1267,10 +1111,8 @@ var gc_src_hgStep5aKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgS
 //line hecbench_hungarian.go:263
 func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1284,8 +1126,7 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:266
 				var rZ0, cZ0 int
@@ -1328,10 +1169,8 @@ var gc_src_hgStep5bKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgS
 //line hecbench_hungarian.go:287
 func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1345,8 +1184,7 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				j := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:290
 				var rZ0, cZ0, cZ2 int
@@ -1394,10 +1232,8 @@ var gc_src_hgStep6AddSubKernel = compiled.NewSource(gc_files_hecbench_hungarian,
 //line hecbench_hungarian.go:316
 func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1411,8 +1247,7 @@ func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:318
 				l := i & hgRowMask

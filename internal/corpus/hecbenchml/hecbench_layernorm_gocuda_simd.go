@@ -193,8 +193,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
 				val_ := gc_l_val_[gc_lane]
@@ -486,8 +485,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				lane_ := gc_tx & 0x1f
 				wid_ := gc_tx >> 5
 				val_4 := gc_l_val_4[gc_lane]
@@ -835,8 +833,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
 				val_ := gc_l_val_[gc_lane]
@@ -1113,8 +1110,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				lane_ := gc_tx & 0x1f
 				wid_ := gc_tx >> 5
 				val_4 := gc_l_val_4[gc_lane]
@@ -1577,8 +1573,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
 				val_ := gc_l_val_[gc_lane]
@@ -1925,8 +1920,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				lane_ := gc_tx & 0x1f
 				wid_ := gc_tx >> 5
 				val_4 := gc_l_val_4[gc_lane]

@@ -142,8 +142,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_mdh.go:60
 					shared[lid*5] = gc_at[gc_tx]
@@ -227,8 +226,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_mdh.go:60
 					shared[lid*5] = ax[jatom+lid]
@@ -433,8 +431,7 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_mdh.go:99
 					shared[lid] = ax[jatom+lid]
@@ -639,8 +636,7 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_mdh.go:137
 					shared[lid] = ax[jatom+lid]

@@ -49,8 +49,7 @@ func gc_body_uniformFillKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []fl
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				idx := uint64(gc_bx)*uint64(gc_bdx) + uint64(gc_tx)
 //line hecbench_mergestate.go:46
 				if idx >= n {
@@ -112,8 +111,7 @@ func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, outpu
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_L1:
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_mergestate.go:69
 						globalIdx := uint32(gc_bx)*numThreads + uint32(gc_tx)
 //line hecbench_mergestate.go:72

@@ -18,8 +18,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_scatteradd.go:28
 	batchIdxStart := gc_bx * workSize
@@ -32,8 +31,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scatteradd.go:27
 					threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:36
@@ -115,60 +113,8 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 							}
 						}
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:27
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:45
-							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:27
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:45
-							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:27
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:45
-							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:27
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:45
-							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scatteradd.go:27
 						threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:45
@@ -189,8 +135,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scatteradd.go:50
 						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
 							bufferIdx := bufferIdxStart + gc_ty
@@ -219,8 +164,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scatteradd.go:27
 					threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:66
@@ -247,8 +191,7 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_scatteradd.go:81
 	batchIdxStart := gc_bx * workSize
@@ -269,8 +212,7 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scatteradd.go:80
 				threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:87
@@ -365,60 +307,8 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 							}
 						}
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:80
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:92
-							batchIdx := batchIdxStart + idxStart + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:80
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:92
-							batchIdx := batchIdxStart + idxStart + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:80
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:92
-							batchIdx := batchIdxStart + idxStart + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scatteradd.go:80
-							threadIdx := gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:92
-							batchIdx := batchIdxStart + idxStart + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scatteradd.go:80
 						threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:92
@@ -439,8 +329,7 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scatteradd.go:97
 						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
 							bufferIdx := bufferIdxStart + gc_ty
@@ -474,8 +363,7 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scatteradd.go:80
 				threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:110

@@ -53,8 +53,7 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 			gc_more = false
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_bincount.go:69
 					gc_start := X(gc_tx)
 					i := gc_start + gc_off
@@ -75,8 +74,7 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 			gc_more2 = false
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_bincount.go:74
 					gc_start2 := X(gc_bx*gc_bdx + gc_tx)
 					linearIndex := gc_start2 + gc_off2
@@ -103,8 +101,7 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 			gc_more3 = false
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_bincount.go:85
 					gc_start3 := X(gc_tx)
 					i_ := gc_start3 + gc_off3
@@ -127,8 +124,7 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 			gc_more4 = false
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_bincount.go:93
 					gc_start4 := X(gc_bx*gc_bdx + gc_tx)
 					linearIndex_ := gc_start4 + gc_off4

@@ -431,8 +431,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c1v, laneMask, width, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x := gc_l_x[gc_lane]
 			dir := gc_l_dir[gc_lane]
 //line hecbench_collision.go:78
@@ -477,8 +476,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c2v, laneMask_, width_, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_ := gc_l_x_[gc_lane]
 			dir_ := gc_l_dir_[gc_lane]
 //line hecbench_collision.go:78
@@ -522,8 +520,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c3v, laneMask_2, width_2, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_2 := gc_l_x_2[gc_lane]
 			dir_2 := gc_l_dir_2[gc_lane]
 //line hecbench_collision.go:78
@@ -568,8 +565,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c4v, laneMask_3, width_3, &gc_c4r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_3 := gc_l_x_3[gc_lane]
 			dir_3 := gc_l_dir_3[gc_lane]
 //line hecbench_collision.go:78
@@ -613,8 +609,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c5v, laneMask_4, width_4, &gc_c5r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_4 := gc_l_x_4[gc_lane]
 			dir_4 := gc_l_dir_4[gc_lane]
 //line hecbench_collision.go:78
@@ -658,8 +653,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c6v, laneMask_5, width_5, &gc_c6r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_5 := gc_l_x_5[gc_lane]
 			dir_5 := gc_l_dir_5[gc_lane]
 //line hecbench_collision.go:78
@@ -704,8 +698,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c7v, laneMask_6, width_6, &gc_c7r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_6 := gc_l_x_6[gc_lane]
 			dir_6 := gc_l_dir_6[gc_lane]
 //line hecbench_collision.go:78
@@ -749,8 +742,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c8v, laneMask_7, width_7, &gc_c8r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_7 := gc_l_x_7[gc_lane]
 			dir_7 := gc_l_dir_7[gc_lane]
 //line hecbench_collision.go:78
@@ -794,8 +786,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c9v, laneMask_8, width_8, &gc_c9r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_8 := gc_l_x_8[gc_lane]
 			dir_8 := gc_l_dir_8[gc_lane]
 //line hecbench_collision.go:78
@@ -839,8 +830,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c10v, laneMask_9, width_9, &gc_c10r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_9 := gc_l_x_9[gc_lane]
 			dir_9 := gc_l_dir_9[gc_lane]
 //line hecbench_collision.go:78
@@ -885,8 +875,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c11v, laneMask_10, width_10, &gc_c11r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_10 := gc_l_x_10[gc_lane]
 			dir_10 := gc_l_dir_10[gc_lane]
 //line hecbench_collision.go:78
@@ -930,8 +919,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c12v, laneMask_11, width_11, &gc_c12r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_11 := gc_l_x_11[gc_lane]
 			dir_11 := gc_l_dir_11[gc_lane]
 //line hecbench_collision.go:78
@@ -975,8 +963,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c13v, laneMask_12, width_12, &gc_c13r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_12 := gc_l_x_12[gc_lane]
 			dir_12 := gc_l_dir_12[gc_lane]
 //line hecbench_collision.go:78
@@ -1020,8 +1007,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c14v, laneMask_13, width_13, &gc_c14r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_13 := gc_l_x_13[gc_lane]
 			dir_13 := gc_l_dir_13[gc_lane]
 //line hecbench_collision.go:78
@@ -1065,8 +1051,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c15v, laneMask_14, width_14, &gc_c15r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_14 := gc_l_x_14[gc_lane]
 			dir_14 := gc_l_dir_14[gc_lane]
 //line hecbench_collision.go:78
@@ -1135,8 +1120,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c17v, laneMask_15, width_15, &gc_c17r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_15 := gc_l_x_15[gc_lane]
 			dir_15 := gc_l_dir_15[gc_lane]
 //line hecbench_collision.go:78
@@ -1181,8 +1165,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c18v, laneMask_16, width_16, &gc_c18r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_16 := gc_l_x_16[gc_lane]
 			dir_16 := gc_l_dir_16[gc_lane]
 //line hecbench_collision.go:78
@@ -1226,8 +1209,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c19v, laneMask_17, width_17, &gc_c19r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_17 := gc_l_x_17[gc_lane]
 			dir_17 := gc_l_dir_17[gc_lane]
 //line hecbench_collision.go:78
@@ -1272,8 +1254,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c20v, laneMask_18, width_18, &gc_c20r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_18 := gc_l_x_18[gc_lane]
 			dir_18 := gc_l_dir_18[gc_lane]
 //line hecbench_collision.go:78
@@ -1317,8 +1298,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c21v, laneMask_19, width_19, &gc_c21r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_19 := gc_l_x_19[gc_lane]
 			dir_19 := gc_l_dir_19[gc_lane]
 //line hecbench_collision.go:78
@@ -1362,8 +1342,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c22v, laneMask_20, width_20, &gc_c22r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_20 := gc_l_x_20[gc_lane]
 			dir_20 := gc_l_dir_20[gc_lane]
 //line hecbench_collision.go:78
@@ -1408,8 +1387,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c23v, laneMask_21, width_21, &gc_c23r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_21 := gc_l_x_21[gc_lane]
 			dir_21 := gc_l_dir_21[gc_lane]
 //line hecbench_collision.go:78
@@ -1453,8 +1431,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c24v, laneMask_22, width_22, &gc_c24r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_22 := gc_l_x_22[gc_lane]
 			dir_22 := gc_l_dir_22[gc_lane]
 //line hecbench_collision.go:78
@@ -1498,8 +1475,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c25v, laneMask_23, width_23, &gc_c25r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_23 := gc_l_x_23[gc_lane]
 			dir_23 := gc_l_dir_23[gc_lane]
 //line hecbench_collision.go:78
@@ -1543,8 +1519,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c26v, laneMask_24, width_24, &gc_c26r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_24 := gc_l_x_24[gc_lane]
 			dir_24 := gc_l_dir_24[gc_lane]
 //line hecbench_collision.go:78
@@ -1589,8 +1564,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c27v, laneMask_25, width_25, &gc_c27r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_25 := gc_l_x_25[gc_lane]
 			dir_25 := gc_l_dir_25[gc_lane]
 //line hecbench_collision.go:78
@@ -1634,8 +1608,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c28v, laneMask_26, width_26, &gc_c28r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_26 := gc_l_x_26[gc_lane]
 			dir_26 := gc_l_dir_26[gc_lane]
 //line hecbench_collision.go:78
@@ -1679,8 +1652,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c29v, laneMask_27, width_27, &gc_c29r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_27 := gc_l_x_27[gc_lane]
 			dir_27 := gc_l_dir_27[gc_lane]
 //line hecbench_collision.go:78
@@ -1724,8 +1696,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c30v, laneMask_28, width_28, &gc_c30r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_28 := gc_l_x_28[gc_lane]
 			dir_28 := gc_l_dir_28[gc_lane]
 //line hecbench_collision.go:78
@@ -1769,8 +1740,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c31v, laneMask_29, width_29, &gc_c31r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			x_29 := gc_l_x_29[gc_lane]
 			dir_29 := gc_l_dir_29[gc_lane]
 //line hecbench_collision.go:78

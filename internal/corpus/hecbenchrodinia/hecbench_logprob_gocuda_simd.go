@@ -383,8 +383,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					lane := gc_tx & 0x1f
 					wid := gc_tx >> 5
 					val_2 := gc_l_val_2[gc_lane]
@@ -852,8 +851,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					lane_ := gc_tx & 0x1f
 					wid_ := gc_tx >> 5
 					val_5 := gc_l_val_5[gc_lane]
@@ -1362,8 +1360,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					lane := gc_tx & 0x1f
 					wid := gc_tx >> 5
 					val_2 := gc_l_val_2[gc_lane]
@@ -1831,8 +1828,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					lane_ := gc_tx & 0x1f
 					wid_ := gc_tx >> 5
 					val_5 := gc_l_val_5[gc_lane]
@@ -2338,8 +2334,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				lane := gc_tx & 0x1f
 				wid := gc_tx >> 5
 				val_ := gc_l_val_[gc_lane]

@@ -18,10 +18,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[*int32](gc_b, 0)[:gc_n]
 	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -181,62 +179,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:171
 						v1.StoreSlice(gc_s_v1[gc_rank:])
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-//line hecbench_mpc.go:168
-							idx := tid + chunk*mpcTPB
-							var v1 int64 = 0
-//line hecbench_mpc.go:172
-							v1 = original[idx]
-							sbuf1[tid] = v1
-							gc_s_v1[gc_rank] = v1
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-//line hecbench_mpc.go:168
-							idx := tid + chunk*mpcTPB
-							var v1 int64 = 0
-//line hecbench_mpc.go:172
-							v1 = original[idx]
-							sbuf1[tid] = v1
-							gc_s_v1[gc_rank] = v1
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-//line hecbench_mpc.go:168
-							idx := tid + chunk*mpcTPB
-							var v1 int64 = 0
-//line hecbench_mpc.go:172
-							v1 = original[idx]
-							sbuf1[tid] = v1
-							gc_s_v1[gc_rank] = v1
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-//line hecbench_mpc.go:168
-							idx := tid + chunk*mpcTPB
-							var v1 int64 = 0
-//line hecbench_mpc.go:172
-							v1 = original[idx]
-							sbuf1[tid] = v1
-							gc_s_v1[gc_rank] = v1
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -299,86 +242,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:182
 				v1.StoreSlice(gc_s_v1[gc_rank:])
 			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line hecbench_mpc.go:150
-					tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line hecbench_mpc.go:150
-					tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line hecbench_mpc.go:150
-					tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line hecbench_mpc.go:150
-					tidmdim := tid - int(dim)
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank]
-//line hecbench_mpc.go:177
-					if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -630,8 +494,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					warp := gc_tx >> 5
 //line hecbench_mpc.go:49
 					if warp == 0 {
@@ -812,12 +675,11 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step3 + 0
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
@@ -825,9 +687,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step3 + 1
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
@@ -835,9 +696,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step3 + 2
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
@@ -845,9 +705,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step3 + 3
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
@@ -855,9 +714,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line hecbench_mpc.go:241
 				if tid < int(top[0]) {
@@ -876,10 +734,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[*int32](gc_b, 0)[:gc_n]
 	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -1218,8 +1074,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					warp := gc_tx >> 5
 //line hecbench_mpc.go:49
 					if warp == 0 {
@@ -1428,52 +1283,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line hecbench_mpc.go:302
 				if tid < int(top[0]) {
@@ -1599,8 +1410,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					warp_ := gc_tx >> 5
 //line hecbench_mpc.go:84
 					if warp_ == 0 {
@@ -1622,8 +1432,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						lane_ := gc_tx & 31
 //line hecbench_mpc.go:85
 						v_ := sbuf_[lane_]
@@ -1686,8 +1495,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						lane_ := gc_tx & 31
 						v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:93
@@ -1698,10 +1506,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act = gc_save31 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1715,7 +1523,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1729,7 +1537,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1743,7 +1551,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1757,7 +1565,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				warp_ := gc_tx >> 5
@@ -1906,8 +1714,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid_ := gc_tx
 //line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
@@ -1931,8 +1738,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
@@ -2002,8 +1808,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tid_ := gc_tx
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
@@ -2020,10 +1825,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act = gc_save42 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -2044,7 +1849,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -2065,7 +1870,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -2086,7 +1891,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -2107,7 +1912,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx

@@ -53,8 +53,7 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				ix := gc_tx + gc_bx*gc_bdx
 				iy := gc_ty + gc_by*gc_bdy
 //line hecbench_opticalflow.go:33
@@ -129,8 +128,7 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 				continue
 			}
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				ix := gc_tx + gc_bx*gc_bdx
 				iy := gc_ty + gc_by*gc_bdy
 //line hecbench_opticalflow.go:33

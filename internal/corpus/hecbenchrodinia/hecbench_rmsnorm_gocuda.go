@@ -170,8 +170,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		for offset_2 := rmsThreadsPerWarp >> 1; offset_2 > 0; offset_2 >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				val_3 := gc_l_val_3[gc_lane]
 //line hecbench_rmsnorm.go:41
 				tmp := gc_c1r[gc_lane]
@@ -197,8 +196,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_rmsnorm.go:54
 				warpID_ := gc_tx / rmsThreadsPerWarp
 				laneID_ := gc_tx % rmsThreadsPerWarp
@@ -231,8 +229,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_rmsnorm.go:54
 				warpID_ := gc_tx / rmsThreadsPerWarp
 //line hecbench_rmsnorm.go:64
@@ -255,8 +252,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line hecbench_rmsnorm.go:55
 					laneID_ := gc_tx % rmsThreadsPerWarp
 //line hecbench_rmsnorm.go:57
@@ -279,8 +275,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					val_4 := gc_l_val_4[gc_lane]
 //line hecbench_rmsnorm.go:41
 					tmp_ := gc_c2r[gc_lane]
@@ -309,8 +304,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line hecbench_rmsnorm.go:55
 					laneID_ := gc_tx % rmsThreadsPerWarp
 					val_4 := gc_l_val_4[gc_lane]

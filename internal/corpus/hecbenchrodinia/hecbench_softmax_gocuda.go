@@ -193,8 +193,7 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 		for offset := warpSize / 2; offset > 0; offset /= 2 {
 			for i_5 := 0; i_5 < warpBatch; i_5++ {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					sum_ := gc_l_sum_[gc_lane]
 //line hecbench_softmax.go:83
 					var value float32 = sum_[i_5]
@@ -208,8 +207,7 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 //line hecbench_softmax.go:74
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_, &gc_l_value, laneMask, width, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					sum_ := gc_l_sum_[gc_lane]
 //line hecbench_softmax.go:74
 					var r_ float32 = gc_c1r[gc_lane]
@@ -220,8 +218,7 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			elements := gc_l_elements[gc_lane]
 //line hecbench_softmax.go:184
 			var maskValue [smMaxWarpBatch]float32
@@ -251,8 +248,7 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 		for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
 			for i_6 := 0; i_6 < warpBatch_; i_6++ {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					sum_2 := gc_l_sum_2[gc_lane]
 //line hecbench_softmax.go:83
 					var value_ float32 = sum_2[i_6]
@@ -266,8 +262,7 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 //line hecbench_softmax.go:74
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_2, &gc_l_value_, laneMask_, width_, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					sum_2 := gc_l_sum_2[gc_lane]
 //line hecbench_softmax.go:74
 					var r_3 float32 = gc_c2r[gc_lane]

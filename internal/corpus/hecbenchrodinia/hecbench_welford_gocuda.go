@@ -244,8 +244,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:33
 			for i := gocuda.WarpSize / 2; i > 0; i >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					num_ := gc_l_num_[gc_lane]
 //line hecbench_welford.go:34
 					gc_c1v[gc_lane] = *num_
@@ -253,8 +252,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:34
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, i, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					mean_ := gc_l_mean_[gc_lane]
 //line hecbench_welford.go:34
 					numNew := gc_c1r[gc_lane]
@@ -264,8 +262,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:35
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, i, gocuda.WarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					m2n_ := gc_l_m2n_[gc_lane]
 //line hecbench_welford.go:35
 					meanNew := gc_c2r[gc_lane]
@@ -275,8 +272,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:36
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, i, gocuda.WarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					mean_ := gc_l_mean_[gc_lane]
 					m2n_ := gc_l_m2n_[gc_lane]
 					num_ := gc_l_num_[gc_lane]
@@ -477,8 +473,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					gc_ty = 0
 				}
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			threadID := gc_ty*gc_bdx + gc_tx
 //line hecbench_welford.go:110
 			var threadID_ int = threadID
@@ -516,8 +511,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					num_2 := gc_l_num_2[gc_lane]
 //line hecbench_welford.go:34
 					gc_c4v[gc_lane] = *num_2
@@ -528,8 +522,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					mean_2 := gc_l_mean_2[gc_lane]
 //line hecbench_welford.go:34
 					numNew_ := gc_c4r[gc_lane]
@@ -542,8 +535,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					m2n_2 := gc_l_m2n_2[gc_lane]
 //line hecbench_welford.go:35
 					meanNew_ := gc_c5r[gc_lane]
@@ -556,8 +548,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					mean_2 := gc_l_mean_2[gc_lane]
 					m2n_2 := gc_l_m2n_2[gc_lane]
 					num_2 := gc_l_num_2[gc_lane]

@@ -79,8 +79,7 @@ func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr 
 				gc_at6 := stepFactors[gc_off6:][:gc_bdx]
 				gc_at7 := areas[gc_off6:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_cfd.go:87
 					density := gc_at[gc_tx]
 					var momentum float3
@@ -100,8 +99,7 @@ func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr 
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:87
 					density := variables[i+cfdVarDensity*nelr]
@@ -195,8 +193,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 						gc_at16 := fluxes[gc_off4:][:gc_bdx]
 						gc_at17 := fluxes[gc_off5:][:gc_bdx]
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:116
 							var j, nb int
@@ -319,8 +316,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 						}
 					} else {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:116
 							var j, nb int

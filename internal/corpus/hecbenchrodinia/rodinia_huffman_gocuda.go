@@ -140,8 +140,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	for d := uint32(gc_bdx) >> 1; d > 0; d >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:68
 				if k < d {
@@ -206,8 +205,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
@@ -216,8 +214,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
@@ -226,8 +223,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
@@ -236,8 +232,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
@@ -246,8 +241,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 				if k == 0 {
@@ -261,8 +255,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		offset >>= 1
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:86
 				if k < d_ {
@@ -339,8 +332,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 			{
 				gc_tx := gc_step3 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:143
@@ -350,8 +342,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			}
 			{
 				gc_tx := gc_step3 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:143
@@ -361,8 +352,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			}
 			{
 				gc_tx := gc_step3 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:143
@@ -372,8 +362,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			}
 			{
 				gc_tx := gc_step3 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
 //line rodinia_huffman.go:143
@@ -383,8 +372,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			}
 		}
 		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			kn := uint32(gc_bx*gc_bdx + gc_tx)
 			k := uint32(gc_tx)
 //line rodinia_huffman.go:143

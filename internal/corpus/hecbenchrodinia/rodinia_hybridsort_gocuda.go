@@ -402,8 +402,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -411,8 +410,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 					{
 						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -420,8 +418,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 					{
 						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -429,8 +426,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 					{
 						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -438,8 +434,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
 //line rodinia_hybridsort.go:128
@@ -450,8 +445,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -459,8 +453,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -468,8 +461,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -477,8 +469,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:128
@@ -486,8 +477,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
 //line rodinia_hybridsort.go:128
@@ -515,8 +505,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line rodinia_hybridsort.go:125
 				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
 				gc_start := gc_bx*gc_bdx + gc_tx

@@ -76,8 +76,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:59
@@ -85,8 +84,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:59
@@ -94,8 +92,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:59
@@ -103,8 +100,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_off
 						gc_more = true
 //line rodinia_hybridsort.go:59
@@ -112,8 +108,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
 //line rodinia_hybridsort.go:59
@@ -141,8 +136,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line rodinia_hybridsort.go:55
 				threadTag := uint32(gc_tx) << (32 - hsBucketWarpLogSize)
 				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
@@ -253,8 +247,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
@@ -262,8 +255,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					}
 					{
 						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
@@ -271,8 +263,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					}
 					{
 						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
@@ -280,8 +271,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					}
 					{
 						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
 //line rodinia_hybridsort.go:92
@@ -289,8 +279,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i_ := gc_tx + gc_off3
 					gc_more3 = true
 //line rodinia_hybridsort.go:92

@@ -51,36 +51,31 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:133
 						sumWeights[0] = partialSums[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:133
 						sumWeights[0] = partialSums[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:133
 						sumWeights[0] = partialSums[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:133
 						sumWeights[0] = partialSums[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:133
 					sumWeights[0] = partialSums[0]
 				}
@@ -132,8 +127,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
@@ -141,8 +135,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					{
 						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
@@ -150,8 +143,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					{
 						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
@@ -159,8 +151,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					{
 						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
@@ -168,8 +159,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
@@ -201,8 +191,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -211,8 +200,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					{
 						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -221,8 +209,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					{
 						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -231,8 +218,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					{
 						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -241,8 +227,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -254,8 +239,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -264,8 +248,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					{
 						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -274,8 +257,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					{
 						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -284,8 +266,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					{
 						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -294,8 +275,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 				}
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -335,36 +315,31 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 					{
 						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 					{
 						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 					{
 						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 				}
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:152
 					u1[0] = u[0]
 				}
@@ -426,8 +401,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 					{
 						gc_tx := gc_step10 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
@@ -435,8 +409,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					{
 						gc_tx := gc_step10 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
@@ -444,8 +417,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					{
 						gc_tx := gc_step10 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
@@ -453,8 +425,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					{
 						gc_tx := gc_step10 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
@@ -462,8 +433,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 				}
 				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
@@ -504,8 +474,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				gc_at4 := yj[gc_off:][:gc_to]
 				gc_at5 := weights[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
 					var y int
@@ -525,8 +494,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
 					var y int
@@ -553,8 +521,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:194
@@ -632,8 +599,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:192
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:235
@@ -641,8 +607,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:192
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:235
@@ -650,8 +615,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:192
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:235
@@ -659,8 +623,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:192
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:235
@@ -668,8 +631,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:235
@@ -685,8 +647,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:242
 					if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
@@ -694,8 +655,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:242
 					if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
@@ -703,8 +663,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:242
 					if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
@@ -712,8 +671,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:242
 					if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
@@ -721,8 +679,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:242
 				if uint(gc_tx) < s {
 					buffer[gc_tx] += buffer[uint(gc_tx)+s]
@@ -760,36 +717,31 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:250
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
 						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:250
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
 						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:250
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
 						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:250
 						partialSums[gc_bx] = buffer[0]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:250
 					partialSums[gc_bx] = buffer[0]
 				}

@@ -16,10 +16,8 @@ import (
 func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Nparticles int, partialSums, CDF, u []float64, seed []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	blockID := gc_bx
 //line rodinia_particlefilter.go:129
@@ -54,36 +52,31 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:133
 						sumWeights[0] = partialSums[0]
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:133
 						sumWeights[0] = partialSums[0]
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:133
 						sumWeights[0] = partialSums[0]
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:133
 						sumWeights[0] = partialSums[0]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:133
 					sumWeights[0] = partialSums[0]
 				}
@@ -108,8 +101,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					gc_Lane0Mask642 := compiled.Lane0Mask64()
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						var i int = gc_bdx*blockID + gc_tx
 						_ = i
@@ -128,8 +120,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						var i int = gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
@@ -141,48 +132,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						weights[i] = weights[i] / sumWeights[0]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						weights[i] = weights[i] / sumWeights[0]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						weights[i] = weights[i] / sumWeights[0]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:139
-						weights[i] = weights[i] / sumWeights[0]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:139
@@ -210,12 +161,11 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(u) {
 				gc_at3 := u[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -223,9 +173,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -233,9 +182,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -243,9 +191,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -253,9 +200,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -263,12 +209,11 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step4 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -276,9 +221,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step4 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -286,9 +230,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step4 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -296,9 +239,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step4 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -306,9 +248,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:145
@@ -328,8 +269,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:159
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
 				gc_at4 := u[gc_off4:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 //line rodinia_particlefilter.go:152
 					u1[0] = gc_at4[0]
 //line rodinia_particlefilter.go:152
@@ -339,45 +280,40 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:152
 					u1[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:152
 					u1[0] = gc_at4[0]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step6 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step6 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step6 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step6 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:152
 						u1[0] = u[0]
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:152
 					u1[0] = u[0]
 				}
@@ -405,8 +341,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					gc_Lane0Mask644 := compiled.Lane0Mask64()
 					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						var i int = gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
@@ -433,8 +368,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					gc_Lane0Mask643 := compiled.Lane0Mask64()
 					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 						var i int = gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
@@ -446,48 +380,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:158
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:128
 					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:158
@@ -504,10 +398,8 @@ var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
 func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy []int32, likelihood []float64, I []uint8, u, weights []float64, Nparticles, countOnes, maxSize, k, IszY, Nfr int, seed []int32, partialSums []float64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	blockID := gc_bx
 	if 512 <= 1*gc_bdx {
@@ -532,8 +424,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				gc_at4 := yj[gc_off:][:gc_to]
 				gc_at5 := weights[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
 					var y int
@@ -553,8 +444,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
 					var y int
@@ -581,8 +471,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:194
@@ -660,48 +549,8 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						buffer[gc_tx] = weights[i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						buffer[gc_tx] = weights[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						buffer[gc_tx] = weights[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-//line rodinia_particlefilter.go:235
-						buffer[gc_tx] = weights[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
 //line rodinia_particlefilter.go:235
@@ -714,48 +563,43 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
 		archsimd.ClearAVXUpperBits()
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:242
 					if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:242
 					if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:242
 					if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:242
 					if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:242
 				if uint(gc_tx) < s {
 					buffer[gc_tx] += buffer[uint(gc_tx)+s]
@@ -773,8 +617,8 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:256
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
 				gc_at8 := partialSums[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line rodinia_particlefilter.go:250
 					gc_at8[0] = buffer[0]
 //line rodinia_particlefilter.go:250
@@ -784,45 +628,40 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:250
 					gc_at8[0] = buffer[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line rodinia_particlefilter.go:250
 					gc_at8[0] = buffer[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 0
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:250
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:250
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:250
 						partialSums[gc_bx] = buffer[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_tx := gc_step3 + 3
+						gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:250
 						partialSums[gc_bx] = buffer[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 //line rodinia_particlefilter.go:250
 					partialSums[gc_bx] = buffer[0]
 				}

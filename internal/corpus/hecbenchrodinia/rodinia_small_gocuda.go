@@ -74,8 +74,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					tx := gc_tx
 //line rodinia_small.go:37
@@ -88,8 +87,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					tx := gc_tx
 //line rodinia_small.go:37
@@ -142,8 +140,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					tx := gc_tx
 //line rodinia_small.go:39
@@ -156,8 +153,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					tx := gc_tx
 //line rodinia_small.go:39
@@ -218,8 +214,7 @@ func gc_body_euclid(gc_b *compiled.Block, gc_lo, gc_hi int, dLocations []latLong
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				globalID := gc_bdx*(gc_gdx*gc_by+gc_bx) + gc_tx
 //line rodinia_small.go:65
 				latLong_ := dLocations[globalID:]

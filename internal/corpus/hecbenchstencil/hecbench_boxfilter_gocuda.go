@@ -55,8 +55,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -71,8 +70,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -87,8 +85,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -103,8 +100,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -119,8 +115,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				lid := gc_tx
 //line hecbench_boxfilter.go:47
 				globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -138,8 +133,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -154,8 +148,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -170,8 +163,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -186,8 +178,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -202,8 +193,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				lid := gc_tx
 //line hecbench_boxfilter.go:47
 				globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -242,8 +232,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -312,8 +301,7 @@ func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDe
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						globalPosX := gc_bx*gc_bdx + gc_tx
 //line hecbench_boxfilter.go:92
 						uiInputImage := uiSource[globalPosX:]

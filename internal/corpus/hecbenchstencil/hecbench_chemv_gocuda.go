@@ -36,8 +36,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_step + 0
 //line hecbench_chemv.go:21
 			var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
@@ -57,8 +56,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar98Re
 		}
 		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_step + 1
 //line hecbench_chemv.go:21
 			var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
@@ -78,8 +76,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar98Re
 		}
 		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_step + 2
 //line hecbench_chemv.go:21
 			var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
@@ -99,8 +96,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar98Re
 		}
 		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_step + 3
 //line hecbench_chemv.go:21
 			var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
@@ -146,8 +142,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						t0 := gc_tx
 						var privateVar5Re float32
 						var privateVar5Im float32
@@ -220,8 +215,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_step + 0
 //line hecbench_chemv.go:62
 			var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
@@ -232,8 +226,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar95Re
 		}
 		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_step + 1
 //line hecbench_chemv.go:62
 			var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
@@ -244,8 +237,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar95Re
 		}
 		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_step + 2
 //line hecbench_chemv.go:62
 			var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
@@ -256,8 +248,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar95Re
 		}
 		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_step + 3
 //line hecbench_chemv.go:62
 			var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
@@ -285,8 +276,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						t0 := gc_tx
 						var privateVar96Re float32
 						var privateVar96Im float32

@@ -62,8 +62,7 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 			if gc_bdx <= len(lData) {
 				gc_at := lData[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lidX := gc_tx
 					lidY := gc_ty
 //line hecbench_convsep.go:96
@@ -129,8 +128,7 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lidX := gc_tx
 					lidY := gc_ty
 //line hecbench_convsep.go:96
@@ -208,8 +206,7 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					lidX := gc_tx
 					lidY := gc_ty
 //line hecbench_convsep.go:96

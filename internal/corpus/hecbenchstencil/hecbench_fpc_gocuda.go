@@ -124,36 +124,31 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 		for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 			{
 				gc_tx := gc_step2 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_fpc.go:120
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_fpc.go:120
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_fpc.go:120
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_fpc.go:120
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 //line hecbench_fpc.go:120
 			atomic.Add(&cmpSize[0], compressable[0])
 		}
@@ -283,36 +278,31 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 		for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 			{
 				gc_tx := gc_step2 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_fpc.go:178
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_fpc.go:178
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_fpc.go:178
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_fpc.go:178
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 //line hecbench_fpc.go:178
 			atomic.Add(&cmpSize[0], compressable[0])
 		}

@@ -14,10 +14,8 @@ import (
 func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, AverageSignal []float32, tLevels, signalLength, levelsDone, mLevels uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_midOutPos := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_data0 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -37,8 +35,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			gc_at3 := sharedArray[:gc_bdx]
 			gc_at4 := sharedArray[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hwt1d.go:34
 				t0 := gc_at[gc_tx]
 				t1 := gc_at2[gc_tx]
@@ -53,8 +50,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				localId := gc_tx
 //line hecbench_hwt1d.go:34
 				t0 := inSignal[groupId*localSize*2+localId]
@@ -84,38 +80,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		var midOutPos uint32 = signalLength / 2
 		lanes.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-			midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-			midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-			midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_hwt1d.go:52
-			midOutPos := signalLength / 2
-			gc_s_midOutPos[gc_rank] = midOutPos
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:52
 		midOutPos := signalLength / 2
@@ -123,10 +88,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 	}
 	for i := uint32(0); i < levels; i++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
@@ -140,7 +105,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
@@ -154,7 +119,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
@@ -168,7 +133,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
@@ -182,7 +147,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_s_data1[gc_rank] = data1
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				localId := gc_tx
@@ -229,8 +194,8 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
 			gc_at5 := AverageSignal[gc_off4:][:1]
 			gc_at6 := sharedArray[gc_off5:][:1]
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 //line hecbench_hwt1d.go:81
 				gc_at5[0] = gc_at6[0]
 //line hecbench_hwt1d.go:81
@@ -240,45 +205,40 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 //line hecbench_hwt1d.go:81
 				gc_at5[0] = gc_at6[0]
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line hecbench_hwt1d.go:81
 				gc_at5[0] = gc_at6[0]
 			}
 		} else {
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step3 + 0
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step3 + 1
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step3 + 2
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_tx := gc_step3 + 3
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_hwt1d.go:81
 				AverageSignal[groupId] = sharedArray[0]
 			}

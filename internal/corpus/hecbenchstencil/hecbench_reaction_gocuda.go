@@ -47,8 +47,7 @@ func gc_body_reactionGrayScottKernel(gc_b *compiled.Block, gc_lo, gc_hi int, fx,
 		stride := gc_bdx * gc_gdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:20
 				for i := index; uint32(i) < ncells; i += stride {
@@ -177,8 +176,7 @@ func gc_body_constructLaplacianKernel(gc_b *compiled.Block, gc_lo, gc_hi int, df
 		stride := gc_bdx * gc_gdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:214
 				for i := index; uint32(i) < ncells; i += stride {
@@ -228,8 +226,7 @@ func gc_body_reactionUpdateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, 
 		stride := gc_bdx * gc_gdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:227
 				for i := index; uint32(i) < ncells; i += stride {

@@ -51,68 +51,8 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					sF[sj*w+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					sF[sj*w+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					sF[sj*w+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line hecbench_reaction.go:39
-					si := i + offset
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:43
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:45
-					sF[sj*w+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line hecbench_reaction.go:39
 				si := i + offset
@@ -157,8 +97,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 //line hecbench_reaction.go:39
 				si := i + offset
@@ -214,8 +153,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						}
 						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:43
@@ -226,8 +164,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
@@ -261,8 +198,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 //line hecbench_reaction.go:39
 					si := i + offset
@@ -319,60 +255,8 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					sF[sj*m+i] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					sF[sj*m+i] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					sF[sj*m+i] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-//line hecbench_reaction.go:73
-					globalIdx := k*m*int(my) + j*m + i
-//line hecbench_reaction.go:75
-					sF[sj*m+i] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				sj := gc_ty
 				j := gc_bx*gc_bdy + gc_ty
@@ -404,8 +288,7 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
 //line hecbench_reaction.go:73
@@ -422,8 +305,7 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
@@ -440,8 +322,7 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					sj := gc_ty
 					j := gc_bx*gc_bdy + gc_ty
@@ -505,68 +386,8 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					si := gc_tx
-					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					sF[sj*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					si := gc_tx
-					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					sF[sj*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					si := gc_tx
-					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					sF[sj*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					si := gc_tx
-					j := gc_ty
-//line hecbench_reaction.go:100
-					sj := j + offset
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:103
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:105
-					sF[sj*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				si := gc_tx
 				j := gc_ty
 //line hecbench_reaction.go:100
@@ -615,8 +436,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				j := gc_ty
 				si := gc_tx
 //line hecbench_reaction.go:100
@@ -665,8 +485,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:103
@@ -697,8 +516,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
 //line hecbench_reaction.go:100
@@ -755,60 +573,8 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					j := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					sF[j*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					j := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					sF[j*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					j := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					sF[j*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					j := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:132
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:134
-					sF[j*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				j := gc_ty
 				si := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -862,8 +628,7 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:132
@@ -909,8 +674,7 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
@@ -974,68 +738,8 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					si := gc_tx
-					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					sF[sk*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					si := gc_tx
-					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					sF[sk*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					si := gc_tx
-					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					sF[sk*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					si := gc_tx
-					k := gc_ty
-//line hecbench_reaction.go:159
-					sk := k + offset
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:162
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:164
-					sF[sk*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				si := gc_tx
 				k := gc_ty
 //line hecbench_reaction.go:159
@@ -1084,8 +788,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				k := gc_ty
 				si := gc_tx
 //line hecbench_reaction.go:159
@@ -1134,8 +837,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:162
@@ -1166,8 +868,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
 //line hecbench_reaction.go:159
@@ -1224,60 +925,8 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					k := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					sF[k*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					k := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					sF[k*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					k := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					sF[k*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					k := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:191
-					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:193
-					sF[k*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				k := gc_ty
 				si := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -1331,8 +980,7 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:191
@@ -1378,8 +1026,7 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx

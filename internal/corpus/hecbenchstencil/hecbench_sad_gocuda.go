@@ -76,8 +76,7 @@ func gc_body_computeSadArrayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, sadAr
 						continue
 					}
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						row := gc_by*gc_bdy + gc_ty
 						sadResult := 0
@@ -148,8 +147,7 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 	cache := gocuda.Shared[int32](t, sadBlockSize)[:sadBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			gid := uint32(gc_bx*gc_bdx + gc_tx)
 			offset := uint32(0)
 //line hecbench_sad.go:78
@@ -177,8 +175,7 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 			if gc_bdx <= len(cache) {
 				gc_at := cache[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_sad.go:90
 					if uint32(gc_tx) < i {
 						gc_at[gc_tx] = min(gc_at[gc_tx], cache[uint32(gc_tx)+i])
@@ -186,8 +183,7 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_sad.go:90
 					if uint32(gc_tx) < i {
 						cache[gc_tx] = min(cache[gc_tx], cache[uint32(gc_tx)+i])
@@ -205,36 +201,31 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 		for ; gc_step+3 < gc_to; gc_step += 4 {
 			{
 				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_sad.go:99
 				atomic.Min(&minSad[0], cache[0])
 			}
 			{
 				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_sad.go:99
 				atomic.Min(&minSad[0], cache[0])
 			}
 			{
 				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_sad.go:99
 				atomic.Min(&minSad[0], cache[0])
 			}
 			{
 				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_sad.go:99
 				atomic.Min(&minSad[0], cache[0])
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 //line hecbench_sad.go:99
 			atomic.Min(&minSad[0], cache[0])
 		}

@@ -14,10 +14,8 @@ import (
 func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_stencil.go:23
 	temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
@@ -112,8 +110,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				gindex := gc_tx + gc_bx*gc_bdx
 //line hecbench_stencil.go:25
 				lindex := gc_tx + s1Radius
@@ -191,8 +188,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				gindex := gc_tx + gc_bx*gc_bdx
 //line hecbench_stencil.go:25
 				lindex := gc_tx + s1Radius
@@ -257,68 +253,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:46
 					result.StoreSlice(out[gindex:])
 				}
-				gc_step := gc_vstep3
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gindex := gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-						lindex := gc_tx + s1Radius
-						result := int32(0)
-//line hecbench_stencil.go:43
-						for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gindex := gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-						lindex := gc_tx + s1Radius
-						result := int32(0)
-//line hecbench_stencil.go:43
-						for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gindex := gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-						lindex := gc_tx + s1Radius
-						result := int32(0)
-//line hecbench_stencil.go:43
-						for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gindex := gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:25
-						lindex := gc_tx + s1Radius
-						result := int32(0)
-//line hecbench_stencil.go:43
-						for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					gindex := gc_tx + gc_bx*gc_bdx
 //line hecbench_stencil.go:25
 					lindex := gc_tx + s1Radius

@@ -72,8 +72,7 @@ func gc_body_surfelRenderKernel[T surfelReal](gc_b *compiled.Block, gc_lo, gc_hi
 						continue
 					}
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
 						{

@@ -15,12 +15,9 @@ import (
 func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nblocks, tileSize int, shapeInput, shapeOutput []int32, shapeInputR, shapeOutputR []float32, strideInput, strideOutputLocal, strideOutputGlobal []int32, input, output []float64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_offset1 := compiled.Scratch[int](gc_b, 0)[:gc_n]
 //line hecbench_tensort.go:23
@@ -98,48 +95,8 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					if gc_vstep2 > gc_from {
 						gc_more2 = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-//line hecbench_tensort.go:34
-							tile[i_] = input[i_+blockIdx*tileSize]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-//line hecbench_tensort.go:34
-							tile[i_] = input[i_+blockIdx*tileSize]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-//line hecbench_tensort.go:34
-							tile[i_] = input[i_+blockIdx*tileSize]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-//line hecbench_tensort.go:34
-							tile[i_] = input[i_+blockIdx*tileSize]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
 //line hecbench_tensort.go:34

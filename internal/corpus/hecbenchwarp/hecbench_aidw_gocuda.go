@@ -50,8 +50,7 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_L1:
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid := int32(gc_bx*gc_bdx + gc_tx)
 //line hecbench_aidw.go:31
 						if tid >= inum {

@@ -52,8 +52,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 						for ; gc_step+3 < gc_bdx; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_columnarsolver.go:57
 								gc_at[gc_tx] = uint32(idx)
@@ -63,8 +62,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 							{
 								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_columnarsolver.go:57
 								gc_at[gc_tx] = uint32(idx)
@@ -74,8 +72,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 							{
 								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_columnarsolver.go:57
 								gc_at[gc_tx] = uint32(idx)
@@ -85,8 +82,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 							{
 								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_columnarsolver.go:57
 								gc_at[gc_tx] = uint32(idx)
@@ -96,8 +92,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_columnarsolver.go:57
 							gc_at[gc_tx] = uint32(idx)
@@ -110,8 +105,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 						for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 							{
 								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_columnarsolver.go:57
 								state[idx] = uint32(idx)
@@ -121,8 +115,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 							{
 								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_columnarsolver.go:57
 								state[idx] = uint32(idx)
@@ -132,8 +125,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 							{
 								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_columnarsolver.go:57
 								state[idx] = uint32(idx)
@@ -143,8 +135,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 							{
 								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_columnarsolver.go:57
 								state[idx] = uint32(idx)
@@ -154,8 +145,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 						}
 						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							idx := gc_bx*gc_bdx + gc_tx
 //line hecbench_columnarsolver.go:57
 							state[idx] = uint32(idx)

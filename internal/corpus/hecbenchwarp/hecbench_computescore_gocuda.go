@@ -45,8 +45,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 	partial := gocuda.Shared[uint64](t, csNumThreadsPerWG/csManualVector)[:csNumThreadsPerWG/csManualVector]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			gid := gc_bx*gc_bdx + gc_tx
 //line hecbench_computescore.go:47
 			var currEntry [csManualVector]uint32
@@ -307,8 +306,7 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 //line hecbench_computescore.go:94
 			res := *(*csUlong4)(unsafe.Pointer(&partial[0]))
 			res2 := *(*csUlong4)(unsafe.Pointer(&partial[4]))
@@ -356,8 +354,7 @@ func gc_body_computeScoreReductionKernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						gid := gc_bx*gc_bdx + gc_tx
 //line hecbench_computescore.go:108
 						info := docInfo[gid]

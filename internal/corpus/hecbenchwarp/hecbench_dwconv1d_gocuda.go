@@ -41,8 +41,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 	kk := gocuda.Shared[float32](t, dwTmax*dwBF)[:dwTmax*dwBF]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			tt := int32(gc_tx) << 2
 //line hecbench_dwconv1d.go:44
 			ti := tt + T*i
@@ -97,8 +96,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tt := int32(gc_tx) << 2
 //line hecbench_dwconv1d.go:44
 					ti := tt + T*i
@@ -382,8 +380,7 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 	gg := gocuda.Shared[float32](t, dwTmax*dwBB)[:dwTmax*dwBB]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			tt := int32(gc_tx) << 2
 //line hecbench_dwconv1d.go:91
 			ti := tt + T*i

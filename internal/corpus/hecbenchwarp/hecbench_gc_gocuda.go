@@ -93,8 +93,7 @@ func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 		threads := int32(gc_gdx * gcThreadsPerBlock)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_gc.go:268
 				thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
 //line hecbench_gc.go:271

@@ -129,8 +129,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:78
 				if row < n {
@@ -146,8 +145,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:79
 				start := csrPtr[row]
@@ -162,8 +160,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					start := gc_l_start[gc_lane]
 					length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:85
@@ -179,8 +176,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					n_ := gc_l_n_[gc_lane]
 //line hecbench_jaccard.go:29
 					sum_ := T(0.0)
@@ -259,8 +255,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						mn := gc_l_mn[gc_lane]
 						i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
@@ -291,8 +286,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						ind := gc_l_ind[gc_lane]
 //line hecbench_jaccard.go:56
 						var sum_ T
@@ -398,8 +392,8 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
+//line hecbench_jaccard.go:82
 						var last T
 						row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:68
@@ -419,8 +413,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					row := gc_l_row[gc_lane]
 					length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:90
@@ -571,8 +564,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:78
 				if row < n {
@@ -588,8 +580,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:79
 				start := csrPtr[row]
@@ -604,8 +595,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					start := gc_l_start[gc_lane]
 					length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:85
@@ -621,8 +611,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					n_ := gc_l_n_[gc_lane]
 					sum_ := float32(0.0)
 //line hecbench_jaccard.go:30
@@ -701,8 +690,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						mn := gc_l_mn[gc_lane]
 						i := gc_l_i[gc_lane]
 //line hecbench_jaccard.go:32
@@ -733,8 +721,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						ind := gc_l_ind[gc_lane]
 //line hecbench_jaccard.go:56
 						var sum_ float32
@@ -938,8 +925,8 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
+//line hecbench_jaccard.go:82
 						var last float32
 						row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:68
@@ -959,8 +946,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					row := gc_l_row[gc_lane]
 					length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:90

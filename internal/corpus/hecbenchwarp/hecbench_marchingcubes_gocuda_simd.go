@@ -57,8 +57,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_marchingcubes.go:78
 				x := uint32(gc_bx)*(mcVoxelXLv1-1) + uint32(gc_tx)
 				y := uint32(gc_by)*(mcVoxelYLv1-1) + uint32(gc_ty)
@@ -969,8 +968,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_marchingcubes.go:81
 				tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 				laneid := tid % 32
@@ -1010,8 +1008,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_marchingcubes.go:81
 				tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 //line hecbench_marchingcubes.go:84
@@ -1041,8 +1038,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line hecbench_marchingcubes.go:81
 					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 					laneid := tid % 32
@@ -1265,8 +1261,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line hecbench_marchingcubes.go:81
 					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
 					laneid := tid % 32
@@ -1608,8 +1603,7 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:145
 				warpid := tid >> 5
@@ -1633,8 +1627,7 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:143
 					laneid := tid % 32
@@ -1684,8 +1677,7 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:143
 					laneid := tid % 32
@@ -1964,8 +1956,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				c0 := gc_l_c0[gc_lane]
 //line hecbench_marchingcubes.go:205
 				if c0 < mcBlockZLv2 {
@@ -2291,8 +2282,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
 					v := gc_l_v[gc_lane]
 					minV := gc_l_minV[gc_lane]
@@ -2510,8 +2500,7 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:248
 				warpid := tid >> 5
@@ -2535,8 +2524,7 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:247
 					laneid := tid % 32
@@ -2586,8 +2574,7 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:247
 					laneid := tid % 32

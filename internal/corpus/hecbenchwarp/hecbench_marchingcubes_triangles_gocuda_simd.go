@@ -407,8 +407,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 						gc_tz++
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tx := uint32(gc_tx)
 				ty := uint32(gc_ty)
 				tz := uint32(gc_tz)
@@ -441,8 +440,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tx := uint32(gc_tx)
 					ty := uint32(gc_ty)
 					tz := uint32(gc_tz)
@@ -528,8 +526,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tx := uint32(gc_tx)
 					ty := uint32(gc_ty)
 					tz := uint32(gc_tz)

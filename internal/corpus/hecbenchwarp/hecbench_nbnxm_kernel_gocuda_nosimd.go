@@ -314,8 +314,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:76
 				if j4 < cij4End {
@@ -343,8 +342,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tidxj := uint32(gc_ty)
 					tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:26
@@ -362,8 +360,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				imask := gc_l_imask[gc_lane]
 //line hecbench_nbnxm_kernel.go:78
 				if imask == 0 {
@@ -393,8 +390,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tidxj := uint32(gc_ty)
 					tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:26
@@ -428,8 +424,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:84
 					if jm < nbJgroupSize {
@@ -445,8 +440,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					imask := gc_l_imask[gc_lane]
 					jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:85
@@ -458,8 +452,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					maskSet := gc_l_maskSet[gc_lane]
 //line hecbench_nbnxm_kernel.go:86
 					if !maskSet {
@@ -1011,8 +1004,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:188
 					f_[0] += gc_c1r[gc_lane]
@@ -1024,8 +1016,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:189
 					f_[1] += gc_c2r[gc_lane]
@@ -1044,8 +1035,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:167
 						var tidxi_ int32 = int32(tidxi)
@@ -1067,8 +1057,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:195
 					f_[0] += gc_c4r[gc_lane]
@@ -1087,8 +1076,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:167
 						var tidxi_ int32 = int32(tidxi)
@@ -1117,8 +1105,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:167
 						var tidxi_ int32 = int32(tidxi)

@@ -341,8 +341,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:76
 				if j4 < cij4End {
@@ -370,8 +369,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tidxj := uint32(gc_ty)
 					tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:26
@@ -389,8 +387,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				imask := gc_l_imask[gc_lane]
 //line hecbench_nbnxm_kernel.go:78
 				if imask == 0 {
@@ -420,8 +417,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					tidxj := uint32(gc_ty)
 					tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:26
@@ -455,8 +451,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:84
 					if jm < nbJgroupSize {
@@ -472,8 +467,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					imask := gc_l_imask[gc_lane]
 					jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:85
@@ -485,8 +479,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					maskSet := gc_l_maskSet[gc_lane]
 //line hecbench_nbnxm_kernel.go:86
 					if !maskSet {
@@ -1038,8 +1031,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:188
 					f_[0] += gc_c1r[gc_lane]
@@ -1051,8 +1043,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:189
 					f_[1] += gc_c2r[gc_lane]
@@ -1071,8 +1062,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:167
 						var tidxi_ int32 = int32(tidxi)
@@ -1094,8 +1084,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					f_ := gc_l_f_[gc_lane]
 //line hecbench_nbnxm.go:195
 					f_[0] += gc_c4r[gc_lane]
@@ -1114,8 +1103,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:167
 						var tidxi_ int32 = int32(tidxi)
@@ -1144,8 +1132,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_w + gc_lane
 						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:167
 						var tidxi_ int32 = int32(tidxi)

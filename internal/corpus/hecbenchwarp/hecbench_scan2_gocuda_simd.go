@@ -15,10 +15,8 @@ import (
 func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bid := gc_bx
 //line hecbench_scan2.go:23
@@ -52,36 +50,31 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scan2.go:27
 					value[0] = input[bid]
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scan2.go:27
 					value[0] = input[bid]
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scan2.go:27
 					value[0] = input[bid]
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scan2.go:27
 					value[0] = input[bid]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scan2.go:27
 				value[0] = input[bid]
 			}
@@ -97,8 +90,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				gc_Lane0Mask322 := compiled.Lane0Mask32()
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
 //line hecbench_scan2.go:21
 					var gid int = bid*gc_bdx + tid
@@ -118,8 +110,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				gc_Lane0Mask32 := compiled.Lane0Mask32()
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
 //line hecbench_scan2.go:21
 					var gid int = bid*gc_bdx + tid
@@ -132,52 +123,8 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line hecbench_scan2.go:21
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					output[gid] += value[0]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line hecbench_scan2.go:21
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					output[gid] += value[0]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line hecbench_scan2.go:21
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					output[gid] += value[0]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line hecbench_scan2.go:21
-					gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:31
-					output[gid] += value[0]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line hecbench_scan2.go:21
 				gid := bid*gc_bdx + tid
@@ -192,10 +139,8 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []float32, blockSize uint32, sumBuffer []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -296,56 +241,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-//line hecbench_scan2.go:44
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-//line hecbench_scan2.go:44
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-//line hecbench_scan2.go:44
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-//line hecbench_scan2.go:44
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:47
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 //line hecbench_scan2.go:44
 			gid := bid*gc_bdx + tid
@@ -402,46 +299,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:51
 			cache0 := block[0]
@@ -664,54 +522,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:62
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -921,8 +732,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 //line hecbench_scan2.go:44
 			gid := bid*gc_bdx + tid
@@ -945,10 +755,8 @@ var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32, blockSize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1049,56 +857,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-//line hecbench_scan2.go:88
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-//line hecbench_scan2.go:88
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-//line hecbench_scan2.go:88
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-//line hecbench_scan2.go:88
-				gid := bid*gc_bdx + tid
-//line hecbench_scan2.go:93
-				block[2*tid] = input[2*gid]
-				block[2*tid+1] = input[2*gid+1]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 //line hecbench_scan2.go:88
 			gid := bid*gc_bdx + tid
@@ -1155,46 +915,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:97
 			cache0 := block[0]
@@ -1417,54 +1138,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-//line hecbench_scan2.go:108
-					block[2*tid] = cache0
-					block[2*tid+1] = cache1
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1662,8 +1336,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 //line hecbench_scan2.go:88
 			gid := bid*gc_bdx + tid

@@ -37,10 +37,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_scan.go:86
 	temp := gocuda.Shared[int32](t, N)[:N]
@@ -140,48 +138,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					thid := gc_tx
-//line hecbench_scan.go:93
-					temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					thid := gc_tx
-//line hecbench_scan.go:93
-					temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					thid := gc_tx
-//line hecbench_scan.go:93
-					temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					thid := gc_tx
-//line hecbench_scan.go:93
-					temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line hecbench_scan.go:93
 				temp[2*thid] = gi[2*thid]
@@ -261,8 +219,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					}
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line hecbench_scan.go:106
 					ai := offset*(2*thid+1) - 1
@@ -282,8 +239,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				gc_off := N - 1
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
 					gc_at := temp[gc_off:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 //line hecbench_scan.go:114
 						gc_at[0] = 0
 //line hecbench_scan.go:114
@@ -293,45 +250,40 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 //line hecbench_scan.go:114
 						gc_at[0] = 0
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line hecbench_scan.go:114
 						gc_at[0] = 0
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 0
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 1
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 2
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_tx := gc_step2 + 3
+							gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scan.go:114
 							temp[N-1] = 0
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_scan.go:114
 						temp[N-1] = 0
 					}
@@ -462,8 +414,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					}
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 //line hecbench_scan.go:120
 					ai_ := offset*(2*thid+1) - 1
@@ -566,48 +517,8 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					thid := gc_tx
-//line hecbench_scan.go:127
-					gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					thid := gc_tx
-//line hecbench_scan.go:127
-					gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					thid := gc_tx
-//line hecbench_scan.go:127
-					gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					thid := gc_tx
-//line hecbench_scan.go:127
-					gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 //line hecbench_scan.go:127
 				gout[2*thid] = temp[2*thid]

@@ -40,8 +40,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 						gc_ty = 0
 					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				m := gc_bx*gc_bdy + gc_ty
 //line hecbench_simplespmv.go:34
 				if m < numRows {
@@ -68,8 +67,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					m := gc_bx*gc_bdy + gc_ty
 //line hecbench_simplespmv.go:35
 					rowStart := rowIndices[m]
@@ -158,8 +156,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					m := gc_bx*gc_bdy + gc_ty
 					temp := gc_l_temp[gc_lane]
 //line hecbench_simplespmv.go:44

@@ -72,8 +72,7 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 					_, _ = gc_q, gc_r
 					gc_segend := min(gc_to, gc_qd-gc_r)
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						bt := gc_q
 //line llmc_forward.go:59
 						b := bt / T
@@ -86,8 +85,7 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
 //line llmc_forward.go:58
 					bt := idx / C4
@@ -155,8 +153,7 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 					_, _ = gc_q, gc_r
 					gc_segend := min(gc_to, gc_qd-gc_r)
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						bt := gc_q
 //line llmc_forward.go:78
 						b := bt / T
@@ -176,8 +173,7 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
 //line llmc_forward.go:77
 					bt := idx / C
@@ -616,8 +612,7 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			maxval := gc_l_maxval[gc_lane]
 			sumval := gc_l_sumval[gc_lane]
 //line llmc_forward.go:205
@@ -715,8 +710,7 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 					_, _ = gc_q, gc_r
 					gc_segend := min(gc_to, gc_qd-gc_r)
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						idx := gc_bx*gc_bdx + gc_tx
 						b := gc_q
 						rest := (gc_tx + gc_r)
@@ -734,8 +728,7 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
 //line llmc_forward.go:229
 					b := idx / (NH * N * d)
@@ -804,8 +797,7 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 					_, _ = gc_q, gc_r
 					gc_segend := min(gc_to, gc_qd-gc_r)
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						idx := gc_bx*gc_bdx + gc_tx
 						b := gc_q
 						rest := (gc_tx + gc_r)
@@ -821,8 +813,7 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
 //line llmc_forward.go:251
 					b := idx / (NH * N * d)

@@ -53,8 +53,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
@@ -67,8 +66,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					}
 					{
 						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
@@ -81,8 +79,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					}
 					{
 						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
@@ -95,8 +92,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					}
 					{
 						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
@@ -109,8 +105,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line rodinia_srad.go:29
 					ei := (bx * sradNumberThreads) + tx
@@ -176,8 +171,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							}
 						} else {
 							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								tx := gc_tx
 								if (gc_tx + gc_r) == 0 {
 //line rodinia_srad.go:58
@@ -190,8 +184,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line rodinia_srad.go:57
 						if (tx+1)%i_ == 0 {
@@ -229,8 +222,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 //line rodinia_srad.go:30
 					var i int
@@ -296,8 +288,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								}
 							} else {
 								for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
+									gc_pos.Thread = gc_base + gc_tx
 									tx := gc_tx
 									if (gc_tx + gc_r2) == 0 {
 //line rodinia_srad.go:76
@@ -310,8 +301,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						}
 					} else {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 //line rodinia_srad.go:75
 							if (tx+1)%i_2 == 0 {
@@ -349,8 +339,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 //line rodinia_srad.go:30
 						var i int
@@ -380,8 +369,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_step2 + 0
 //line rodinia_srad.go:102
 					var i int
 					_ = i
@@ -389,24 +377,24 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					i = i_3
 				}
 				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_step2 + 1
+//line rodinia_srad.go:98
 					var i int
 					_ = i
 //line rodinia_srad.go:93
 					i = i_3
 				}
 				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_step2 + 2
+//line rodinia_srad.go:98
 					var i int
 					_ = i
 //line rodinia_srad.go:93
 					i = i_3
 				}
 				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_step2 + 3
+//line rodinia_srad.go:98
 					var i int
 					_ = i
 //line rodinia_srad.go:93
@@ -470,8 +458,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								}
 							} else {
 								for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
+									gc_pos.Thread = gc_base + gc_tx
 									tx := gc_tx
 //line rodinia_srad.go:97
 									if (gc_tx+gc_r3) == 0 && tx < df {
@@ -484,8 +471,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						}
 					} else {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 //line rodinia_srad.go:97
 							if (tx+1)%i_4 == 0 && tx < df {
@@ -518,8 +504,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							gc_at25 := dSums[gc_off10:][:1]
 							gc_at26 := dSums2[gc_off10:][:1]
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 //line rodinia_srad.go:30
 								var i int
 //line rodinia_srad.go:103
@@ -537,8 +522,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							}
 						} else {
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 								tx := gc_tx
 //line rodinia_srad.go:30
 								var i int

@@ -225,8 +225,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				warpIdx := gc_tx / gocuda.WarpSize
 //line cheng_reduce_shfl.go:65
 				if warpIdx == 0 {

@@ -18,8 +18,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -415,8 +414,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line cheng_reduce_shfl.go:136
@@ -493,8 +491,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_tx = gc_fasthi - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line cheng_reduce_shfl.go:156
 				if gc_bdx >= 1024 && tid < 512 {
@@ -531,52 +528,8 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line cheng_reduce_shfl.go:156
 				if gc_bdx >= 1024 && tid < 512 {
@@ -631,8 +584,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_tx = gc_fasthi2 - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line cheng_reduce_shfl.go:160
 				if gc_bdx >= 512 && tid < 256 {
@@ -669,52 +621,8 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line cheng_reduce_shfl.go:160
 				if gc_bdx >= 512 && tid < 256 {
@@ -769,8 +677,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_tx = gc_fasthi3 - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line cheng_reduce_shfl.go:164
 				if gc_bdx >= 256 && tid < 128 {
@@ -807,52 +714,8 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line cheng_reduce_shfl.go:164
 				if gc_bdx >= 256 && tid < 128 {
@@ -907,8 +770,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_tx = gc_fasthi4 - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line cheng_reduce_shfl.go:168
 				if gc_bdx >= 128 && tid < 64 {
@@ -945,52 +807,8 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-			gc_step4 := gc_vstep8
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line cheng_reduce_shfl.go:168
 				if gc_bdx >= 128 && tid < 64 {
@@ -1045,8 +863,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_tx = gc_fasthi5 - 1
 					continue
 				}
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line cheng_reduce_shfl.go:172
 				if gc_bdx >= 64 && tid < 32 {
@@ -1083,52 +900,8 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-			gc_step5 := gc_vstep10
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line cheng_reduce_shfl.go:172
 				if gc_bdx >= 64 && tid < 32 {
@@ -1202,8 +975,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line cheng_reduce_shfl.go:178
 				if tid < 32 {
@@ -1294,48 +1066,48 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:198
 		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) {
 			gc_at12 := gOdata[gc_off7:][:1]
-			gc_step6 := gc_from
-			for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gc_at12[0] = localSum
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gc_at12[0] = localSum
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gc_at12[0] = localSum
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 					gc_at12[0] = localSum
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				localSum := gc_s_localSum[gc_rank]
 //line cheng_reduce_shfl.go:187
 				gc_at12[0] = localSum
 			}
 		} else {
-			gc_step7 := gc_from
-			for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localSum := gc_s_localSum[gc_rank]
@@ -1343,7 +1115,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gOdata[gc_bx] = localSum
 				}
 				{
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localSum := gc_s_localSum[gc_rank]
@@ -1351,7 +1123,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gOdata[gc_bx] = localSum
 				}
 				{
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localSum := gc_s_localSum[gc_rank]
@@ -1359,7 +1131,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gOdata[gc_bx] = localSum
 				}
 				{
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localSum := gc_s_localSum[gc_rank]
@@ -1367,7 +1139,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gOdata[gc_bx] = localSum
 				}
 			}
-			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				localSum := gc_s_localSum[gc_rank]

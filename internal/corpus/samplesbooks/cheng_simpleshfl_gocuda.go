@@ -137,8 +137,7 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:91
 				idx := gc_tx * shflSegm
 				var value [shflSegm]int32
@@ -169,8 +168,7 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 //line cheng_simpleshfl.go:98
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:98
 			value[0] = gc_c1r[gc_lane]
@@ -180,8 +178,7 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 //line cheng_simpleshfl.go:99
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:99
 			value[1] = gc_c2r[gc_lane]
@@ -191,8 +188,7 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 //line cheng_simpleshfl.go:100
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:100
 			value[2] = gc_c3r[gc_lane]
@@ -209,8 +205,7 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:91
 				idx := gc_tx * shflSegm
 				value := gc_l_value[gc_lane]
@@ -285,8 +280,7 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:113
 				idx := gc_tx * shflSegm
 				var value int4
@@ -303,8 +297,7 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 //line cheng_simpleshfl.go:121
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:121
 			value.x = gc_c1r[gc_lane]
@@ -314,8 +307,7 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 //line cheng_simpleshfl.go:122
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:122
 			value.y = gc_c2r[gc_lane]
@@ -325,8 +317,7 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 //line cheng_simpleshfl.go:123
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:123
 			value.z = gc_c3r[gc_lane]
@@ -343,8 +334,7 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:113
 				idx := gc_tx * shflSegm
 				value := gc_l_value[gc_lane]
@@ -400,8 +390,7 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:138
 				idx := gc_tx * shflSegm
 				var value [shflSegm]int32
@@ -439,8 +428,7 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:138
 				idx := gc_tx * shflSegm
 				value := gc_l_value[gc_lane]
@@ -511,8 +499,7 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:159
 				idx := gc_tx * shflSegm
 //line cheng_simpleshfl.go:166
@@ -559,8 +546,7 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:159
 				idx := gc_tx * shflSegm
 //line cheng_simpleshfl.go:166
@@ -645,8 +631,7 @@ func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, first
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				var laneIdx int = gc_tx
 //line cheng_simpleshfl.go:212
 				idx := gc_tx * shflSegm
@@ -698,8 +683,7 @@ func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, first
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:212
 				idx := gc_tx * shflSegm
 				value_ := gc_l_value_[gc_lane]
@@ -778,8 +762,7 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:231
 				idx := gc_tx * shflSegm
 //line cheng_simpleshfl.go:238
@@ -823,8 +806,7 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:231
 				idx := gc_tx * shflSegm
 				value := gc_l_value[gc_lane]

@@ -32,8 +32,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:29
 				value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
@@ -50,8 +49,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:44
 					var value int32
 //line cheng_simpleshfl.go:30
@@ -64,8 +62,8 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
+//line cheng_simpleshfl.go:41
 					var value int32
 //line cheng_simpleshfl.go:30
 					value = gc_c1r[gc_lane]
@@ -103,8 +101,7 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:40
 				value := dIn[gc_tx]
 				gc_c1m[gc_lane] = 0xffffffff
@@ -124,8 +121,7 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:55
 					var value int32
 //line cheng_simpleshfl.go:41
@@ -138,8 +134,8 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
+//line cheng_simpleshfl.go:52
 					var value int32
 //line cheng_simpleshfl.go:41
 					value = gc_c1r[gc_lane]
@@ -176,8 +172,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:50
 				value := dIn[gc_tx]
 				gc_c1m[gc_lane] = 0xffffffff
@@ -197,8 +192,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:51
 					value += gc_c1r[gc_lane]
@@ -211,8 +205,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:51
 					value += gc_c1r[gc_lane]
@@ -248,8 +241,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:60
 				value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
@@ -266,8 +258,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:75
 					var value int32
 //line cheng_simpleshfl.go:61
@@ -280,8 +271,8 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
+//line cheng_simpleshfl.go:72
 					var value int32
 //line cheng_simpleshfl.go:61
 					value = gc_c1r[gc_lane]
@@ -315,8 +306,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:70
 				value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
@@ -333,8 +323,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:85
 					var value int32
 //line cheng_simpleshfl.go:71
@@ -347,8 +336,8 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
+//line cheng_simpleshfl.go:82
 					var value int32
 //line cheng_simpleshfl.go:71
 					value = gc_c1r[gc_lane]
@@ -382,8 +371,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:80
 				value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
@@ -400,8 +388,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:95
 					var value int32
 //line cheng_simpleshfl.go:81
@@ -414,8 +401,8 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
+//line cheng_simpleshfl.go:92
 					var value int32
 //line cheng_simpleshfl.go:81
 					value = gc_c1r[gc_lane]
@@ -461,8 +448,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:251
 					value := dIn[gc_tx]
 					gc_l_value[gc_lane] = value
@@ -480,8 +466,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(dOut) && 32 <= len(dOut)-gc_off2 {
 				gc_at2 := dOut[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:252
 					value += gc_c1r[gc_lane]
@@ -494,8 +479,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:252
 					value += gc_c1r[gc_lane]

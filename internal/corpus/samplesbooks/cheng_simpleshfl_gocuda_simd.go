@@ -84,8 +84,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:29
 				value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
@@ -154,8 +153,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:51
 				var value int32
 //line cheng_simpleshfl.go:30
@@ -193,8 +191,7 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:40
 				value := dIn[gc_tx]
 				gc_c1m[gc_lane] = 0xffffffff
@@ -266,8 +263,7 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:62
 				var value int32
 //line cheng_simpleshfl.go:41
@@ -305,8 +301,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:50
 				value := dIn[gc_tx]
 				gc_c1m[gc_lane] = 0xffffffff
@@ -382,8 +377,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:51
 				value += gc_c1r[gc_lane]
@@ -467,8 +461,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:60
 				value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
@@ -537,8 +530,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:82
 				var value int32
 //line cheng_simpleshfl.go:61
@@ -623,8 +615,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:70
 				value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
@@ -693,8 +684,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:92
 				var value int32
 //line cheng_simpleshfl.go:71
@@ -779,8 +769,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:80
 				value := dIn[gc_tx]
 				gc_c1v[gc_lane] = value
@@ -849,8 +838,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 				if gc_left2&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:102
 				var value int32
 //line cheng_simpleshfl.go:81
@@ -896,8 +884,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line cheng_simpleshfl.go:251
 					value := dIn[gc_tx]
 					gc_l_value[gc_lane] = value
@@ -971,8 +958,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:252
 				value += gc_c1r[gc_lane]

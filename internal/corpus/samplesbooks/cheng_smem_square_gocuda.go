@@ -79,40 +79,35 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:30
 					tile[gc_ty][gc_tx] = int32(idx)
@@ -131,40 +126,35 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:34
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:34
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:34
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:34
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:34
 				out[idx] = tile[gc_tx][gc_ty]
@@ -208,40 +198,35 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:48
 					tile[rowIdx] = int32(rowIdx)
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:48
 					tile[rowIdx] = int32(rowIdx)
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:48
 					tile[rowIdx] = int32(rowIdx)
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:48
 					tile[rowIdx] = int32(rowIdx)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:48
 				tile[rowIdx] = int32(rowIdx)
@@ -259,8 +244,7 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 //line cheng_smem_square.go:52
@@ -268,8 +252,7 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 //line cheng_smem_square.go:52
@@ -277,8 +260,7 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 //line cheng_smem_square.go:52
@@ -286,8 +268,7 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 //line cheng_smem_square.go:52
@@ -295,8 +276,7 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 				colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 //line cheng_smem_square.go:52
@@ -376,40 +356,35 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:64
 					tile[gc_ty][gc_tx] = int32(idx)
@@ -428,40 +403,35 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:68
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:68
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:68
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:68
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 //line cheng_smem_square.go:68
 				out[idx] = tile[gc_tx][gc_ty]
@@ -505,8 +475,7 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cheng_smem_square.go:79
 					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -515,8 +484,7 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cheng_smem_square.go:79
 					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -525,8 +493,7 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cheng_smem_square.go:79
 					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -535,8 +502,7 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cheng_smem_square.go:79
 					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -545,8 +511,7 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line cheng_smem_square.go:79
 				rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -566,8 +531,7 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cheng_smem_square.go:80
 					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -576,8 +540,7 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cheng_smem_square.go:80
 					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -586,8 +549,7 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cheng_smem_square.go:80
 					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -596,8 +558,7 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cheng_smem_square.go:80
 					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -606,8 +567,7 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line cheng_smem_square.go:80
 				colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)

@@ -107,8 +107,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				end := gc_l_end[gc_lane]
 				itr := gc_l_itr[gc_lane]
 //line cudf_find_instance.go:70
@@ -125,8 +124,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				dStr := gc_l_dStr[gc_lane]
 				itr := gc_l_itr[gc_lane]
 				isChar := int32(0)
@@ -201,8 +199,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				maxPos := gc_l_maxPos[gc_lane]
 				charPos := gc_l_charPos[gc_lane]
 //line cudf_find_instance.go:92

@@ -126,8 +126,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				dStr := gc_l_dStr[gc_lane]
 				byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:94
@@ -144,8 +143,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				start := gc_l_start[gc_lane]
 				startCounts := gc_l_startCounts[gc_lane]
 				charCount := gc_l_charCount[gc_lane]
@@ -161,8 +159,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				stop := gc_l_stop[gc_lane]
 				charCount := gc_l_charCount[gc_lane]
 //line cudf_slice.go:98
@@ -177,8 +174,8 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
+//line cudf_slice.go:111
 					var stopCounts [2]int32
 					charCount := gc_l_charCount[gc_lane]
 					byteCount := gc_l_byteCount[gc_lane]
@@ -198,8 +195,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				dStr := gc_l_dStr[gc_lane]
 				end := gc_l_end[gc_lane]
 				itr := gc_l_itr[gc_lane]

@@ -58,15 +58,13 @@ func gc_body_unaryOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(float
 				gc_at := dst[gc_off:][:gc_to]
 				gc_at2 := x[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line ggml_unary.go:63
 					gc_at[gc_tx] = op(gc_at2[gc_tx])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
 //line ggml_unary.go:63
 					dst[i] = op(x[i])
@@ -119,8 +117,7 @@ func gc_body_unaryOpKernelStrided(gc_b *compiled.Block, gc_lo, gc_hi int, op fun
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := int64(gc_bdx)*int64(gc_bx) + int64(gc_tx)
 //line ggml_unary.go:75
 				if i >= neTotal {
@@ -179,8 +176,7 @@ func gc_body_unaryGatedOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := int64(gc_bdx)*int64(gc_bx) + int64(gc_tx)
 //line ggml_unary.go:101
 				if i >= k {

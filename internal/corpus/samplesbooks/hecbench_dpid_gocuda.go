@@ -145,8 +145,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			output := gc_l_output[gc_lane]
 //line hecbench_dpid.go:138
@@ -160,8 +159,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			output := gc_l_output[gc_lane]
 //line hecbench_dpid.go:139
@@ -175,8 +173,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			output := gc_l_output[gc_lane]
 //line hecbench_dpid.go:140
@@ -190,8 +187,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			output := gc_l_output[gc_lane]
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
@@ -215,8 +211,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:138
@@ -230,8 +225,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:139
@@ -245,8 +239,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:140
@@ -260,8 +253,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			output_ := gc_l_output_[gc_lane]
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
@@ -285,8 +277,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:138
@@ -300,8 +291,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:139
@@ -315,8 +305,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:140
@@ -330,8 +319,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			output_2 := gc_l_output_2[gc_lane]
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
@@ -355,8 +343,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_3 := gc_l_v_3[gc_lane]
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:138
@@ -370,8 +357,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_3 := gc_l_v_3[gc_lane]
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:139
@@ -385,8 +371,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_3 := gc_l_v_3[gc_lane]
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:140
@@ -400,8 +385,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			output_3 := gc_l_output_3[gc_lane]
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
@@ -425,8 +409,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_4 := gc_l_v_4[gc_lane]
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:138
@@ -440,8 +423,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_4 := gc_l_v_4[gc_lane]
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:139
@@ -455,8 +437,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_4 := gc_l_v_4[gc_lane]
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:140
@@ -635,8 +616,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:138
@@ -650,8 +630,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:139
@@ -665,8 +644,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v := gc_l_v[gc_lane]
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:140
@@ -680,8 +658,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			output_ := gc_l_output_[gc_lane]
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
@@ -705,8 +682,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:138
@@ -720,8 +696,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:139
@@ -735,8 +710,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_ := gc_l_v_[gc_lane]
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:140
@@ -750,8 +724,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			output_2 := gc_l_output_2[gc_lane]
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
@@ -775,8 +748,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:138
@@ -790,8 +762,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:139
@@ -805,8 +776,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_2 := gc_l_v_2[gc_lane]
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:140
@@ -820,8 +790,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			output_3 := gc_l_output_3[gc_lane]
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
@@ -845,8 +814,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_3 := gc_l_v_3[gc_lane]
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:138
@@ -860,8 +828,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_3 := gc_l_v_3[gc_lane]
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:139
@@ -875,8 +842,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_3 := gc_l_v_3[gc_lane]
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:140
@@ -890,8 +856,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			output_4 := gc_l_output_4[gc_lane]
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
@@ -915,8 +880,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_4 := gc_l_v_4[gc_lane]
 			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:138
@@ -930,8 +894,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_4 := gc_l_v_4[gc_lane]
 			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:139
@@ -945,8 +908,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			v_4 := gc_l_v_4[gc_lane]
 			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:140

@@ -69,8 +69,7 @@ func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_eclcc.go:85
 					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:88
@@ -203,8 +202,7 @@ func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line hecbench_eclcc.go:250
 					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:253

@@ -52,8 +52,7 @@ func gc_body_lrnFwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []flo
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					gc_start := int64(gc_bx*gc_bdx + gc_tx)
 					idx := gc_start + gc_off
 //line hecbench_lrn.go:24
@@ -177,8 +176,7 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					gc_start := int64(gc_bx*gc_bdx + gc_tx)
 					idx := gc_start + gc_off
 //line hecbench_lrn.go:104

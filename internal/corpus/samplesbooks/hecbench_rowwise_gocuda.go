@@ -208,8 +208,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:93
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, 32, &gc_c4r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				shflDownSync := gc_l_shflDownSync[gc_lane]
 				shflDownSync_ := gc_l_shflDownSync_[gc_lane]
 				shflDownSync_2 := gc_l_shflDownSync_2[gc_lane]
@@ -328,8 +327,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				tid := gc_tx
 //line hecbench_rowwise.go:119
 				wid := tid / 32
@@ -419,8 +417,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					shflDownSync_4 := gc_l_shflDownSync_4[gc_lane]
 					shflDownSync_5 := gc_l_shflDownSync_5[gc_lane]
 					shflDownSync_6 := gc_l_shflDownSync_6[gc_lane]

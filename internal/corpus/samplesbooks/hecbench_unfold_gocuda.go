@@ -55,8 +55,7 @@ func gc_body_unfoldBackwardElementwiseKernel(gc_b *compiled.Block, gc_lo, gc_hi 
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line hecbench_unfold.go:25
 						idx := totalWorkBlock*gc_bx + gc_tx
 						for i_ := 0; i_ < nElemsPerThread; i_++ {

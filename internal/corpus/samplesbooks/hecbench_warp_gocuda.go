@@ -101,8 +101,7 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_warp.go:82
 				ptr := &d[gc_tx%s]
 				var ptr_ *int32 = ptr
@@ -124,8 +123,7 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				laneID := uint32(gc_tx % 32)
 				ptr_ := gc_l_ptr_[gc_lane]
 //line hecbench_warp.go:73
@@ -155,8 +153,7 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				laneID := uint32(gc_tx % 32)
 				mask := gc_l_mask[gc_lane]
 //line hecbench_warp.go:73

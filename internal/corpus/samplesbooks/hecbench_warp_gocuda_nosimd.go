@@ -51,8 +51,7 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 //line hecbench_warp.go:29
 					outV := gc_c1r[gc_lane]
 //line hecbench_warp.go:31
@@ -64,8 +63,7 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					oi := gc_bdx*gc_bx + gc_tx
 //line hecbench_warp.go:29
 					outV := gc_c1r[gc_lane]
@@ -136,8 +134,7 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					oi := gc_bdx*gc_bx + gc_tx
 					value := gc_l_value[gc_lane]
 //line hecbench_warp.go:44
@@ -177,8 +174,7 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_warp.go:54
 				bOffs := bStart + uint32(gc_tx)
 				sOffs := uint32(gc_bdx - gc_tx - 1)
@@ -199,8 +195,7 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_warp.go:54
 				bOffs := bStart + uint32(gc_tx)
 //line hecbench_warp.go:57

@@ -105,8 +105,7 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				oi := gc_bdx*gc_bx + gc_tx
 //line hecbench_warp.go:29
 				outV := gc_c1r[gc_lane]
@@ -223,8 +222,7 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					oi := gc_bdx*gc_bx + gc_tx
 					value := gc_l_value[gc_lane]
 //line hecbench_warp.go:44
@@ -264,8 +262,7 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_warp.go:54
 				bOffs := bStart + uint32(gc_tx)
 				sOffs := uint32(gc_bdx - gc_tx - 1)
@@ -337,8 +334,7 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 				if gc_left&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line hecbench_warp.go:54
 				bOffs := bStart + uint32(gc_tx)
 //line hecbench_warp.go:57

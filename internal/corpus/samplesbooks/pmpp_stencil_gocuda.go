@@ -60,8 +60,7 @@ func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := uint32(gc_bz*gc_bdz + gc_tz)
 				j := uint32(gc_by*gc_bdy + gc_ty)
 				k := uint32(gc_bx*gc_bdx + gc_tx)

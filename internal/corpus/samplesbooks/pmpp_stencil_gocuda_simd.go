@@ -68,8 +68,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:48
 								var i int = gc_bz*outTileDimSmall + gc_tz - 1
 								_ = i
@@ -90,16 +89,14 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:54
 							gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:48
 					i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
@@ -112,8 +109,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:48
 						var i int = gc_bz*outTileDimSmall + gc_tz - 1
 						var j int = gc_by*outTileDimSmall + gc_ty - 1
@@ -128,8 +124,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:48
 					i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
@@ -204,8 +199,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						gc_steps2:
 							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:48
 								var i int = gc_bz*outTileDimSmall + gc_tz - 1
 								_ = i
@@ -338,8 +332,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						}
 						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:58
 							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 								gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
@@ -355,8 +348,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:48
 					i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
@@ -390,8 +382,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 				gc_steps:
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:48
 						var i int = gc_bz*outTileDimSmall + gc_tz - 1
 						var j int = gc_by*outTileDimSmall + gc_ty - 1
@@ -524,8 +515,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:48
 					i := gc_bz*outTileDimSmall + gc_tz - 1
 					j := gc_by*outTileDimSmall + gc_ty - 1
@@ -664,8 +654,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						gc_tx = gc_fasthi - 1
 						continue
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:78
 					j := gc_by*outTileDimBig + gc_ty - 1
 					k := gc_bx*outTileDimBig + gc_tx - 1
@@ -803,8 +792,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:78
 					j := gc_by*outTileDimBig + gc_ty - 1
 					k := gc_bx*outTileDimBig + gc_tx - 1
@@ -891,8 +879,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_tx = gc_fasthi2 - 1
 							continue
 						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:78
 						j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
@@ -972,8 +959,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:78
 						j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
@@ -1102,8 +1088,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_tx = gc_fasthi3 - 1
 							continue
 						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:78
 						j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
@@ -1138,8 +1123,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					gc_steps:
 						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:78
 							var j int = gc_by*outTileDimBig + gc_ty - 1
 							var k int = gc_bx*outTileDimBig + gc_tx - 1
@@ -1341,8 +1325,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:78
 						j := gc_by*outTileDimBig + gc_ty - 1
 						k := gc_bx*outTileDimBig + gc_tx - 1
@@ -1395,8 +1378,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					if compiled.SIMD {
 						for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
 							gc_tx := gc_vstep8
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:114
 							if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 || gc_tx > len(inPrevS[gc_ty])-8 ||
 								gc_tx > len(inNextS[gc_ty])-8 {
@@ -1409,8 +1391,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line pmpp_stencil.go:114
 						inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
 						inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]

@@ -130,8 +130,7 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_dct8x8.go:126
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
@@ -140,8 +139,7 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_dct8x8.go:126
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
@@ -150,8 +148,7 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_dct8x8.go:126
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
@@ -160,8 +157,7 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_dct8x8.go:126
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
@@ -170,8 +166,7 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line samples_dct8x8.go:126
 				OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 				OffsThreadInCol := gc_tz * dctBlockSize
@@ -381,8 +376,7 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_dct8x8.go:158
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
@@ -391,8 +385,7 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_dct8x8.go:158
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
@@ -401,8 +394,7 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_dct8x8.go:158
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
@@ -411,8 +403,7 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples_dct8x8.go:158
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
@@ -421,8 +412,7 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line samples_dct8x8.go:158
 				OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 				OffsThreadInCol := gc_tz * dctBlockSize
@@ -583,8 +573,7 @@ func gc_body_cudaKernelQuantizationFloatKernel(gc_b *compiled.Block, gc_lo, gc_h
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
 //line samples_dct8x8.go:194

@@ -724,8 +724,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 							gc_ty = 0
 						}
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					j := gc_tx % 8
 					k := gc_tx/8 + gc_ty*4
 					partialSum := int32(0)
@@ -770,8 +769,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 							gc_ty = 0
 						}
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					j := gc_tx % 8
 					k := gc_tx/8 + gc_ty*4
 					partialSum := gc_l_partialSum[gc_lane]

@@ -215,8 +215,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				any_ := gc_l_any_[gc_lane]
 //line samples_quadtree.go:151
 				if !(any_) {
@@ -258,8 +257,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line samples_quadtree.go:159
 				numPts := int32(bits.OnesCount32(gc_c2r[gc_lane]))
 				gc_c3v[gc_lane] = numPts
@@ -287,8 +285,8 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
+//line samples_quadtree.go:169
 				var numPts int32
 //line samples_quadtree.go:162
 				numPts = int32(bits.OnesCount32(gc_c4r[gc_lane]))
@@ -317,8 +315,8 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
+//line samples_quadtree.go:172
 				var numPts int32
 //line samples_quadtree.go:165
 				numPts = int32(bits.OnesCount32(gc_c6r[gc_lane]))
@@ -347,8 +345,8 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
+//line samples_quadtree.go:175
 				var numPts int32
 //line samples_quadtree.go:168
 				numPts = int32(bits.OnesCount32(gc_c8r[gc_lane]))
@@ -427,8 +425,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 				warpID := gc_tx / 32
 //line samples_quadtree.go:183
 				if warpID < 4 {
@@ -528,8 +525,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			warpID := gc_tx / 32
 //line samples_quadtree.go:205
 			if warpID == 0 {
@@ -777,8 +773,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_w + gc_lane
 					any_2 := gc_l_any_2[gc_lane]
 //line samples_quadtree.go:252
 					if !(any_2) {

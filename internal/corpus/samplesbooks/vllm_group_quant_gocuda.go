@@ -122,8 +122,7 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 //line vllm_group_quant.go:89
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 8, 32, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			val := gc_l_val[gc_lane]
 //line vllm_group_quant.go:89
 			val = float32(math.Max(float64(val), float64(gc_c1r[gc_lane])))
@@ -132,8 +131,7 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 //line vllm_group_quant.go:90
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 4, 32, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			val := gc_l_val[gc_lane]
 //line vllm_group_quant.go:90
 			val = float32(math.Max(float64(val), float64(gc_c2r[gc_lane])))
@@ -142,8 +140,7 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 //line vllm_group_quant.go:91
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 2, 32, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_w + gc_lane
 			val := gc_l_val[gc_lane]
 //line vllm_group_quant.go:91
 			val = float32(math.Max(float64(val), float64(gc_c3r[gc_lane])))

@@ -25,8 +25,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			cacheIndex := gc_tx
 			tid := gc_tx + gc_bx*gc_bdx
 			temp := float32(0)
@@ -93,40 +92,35 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						cacheIndex := gc_tx
 //line cbe_dot.go:44
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						cacheIndex := gc_tx
 //line cbe_dot.go:44
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						cacheIndex := gc_tx
 //line cbe_dot.go:44
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						cacheIndex := gc_tx
 //line cbe_dot.go:44
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					cacheIndex := gc_tx
 //line cbe_dot.go:44
 					cache[cacheIndex] += cache[cacheIndex+i]
@@ -164,36 +158,31 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line cbe_dot.go:51
 						c[gc_bx] = cache[0]
 					}
 					{
 						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line cbe_dot.go:51
 						c[gc_bx] = cache[0]
 					}
 					{
 						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line cbe_dot.go:51
 						c[gc_bx] = cache[0]
 					}
 					{
 						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line cbe_dot.go:51
 						c[gc_bx] = cache[0]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cbe_dot.go:51
 					c[gc_bx] = cache[0]
 				}
@@ -218,8 +207,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
+			gc_pos.Thread = gc_base + gc_tx
 			cacheIndex := gc_tx
 			tid := gc_tx + gc_bx*gc_bdx
 			temp := float32(0)
@@ -286,40 +274,35 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						cacheIndex := gc_tx
 //line cbe_dot.go:100
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						cacheIndex := gc_tx
 //line cbe_dot.go:100
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
 						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						cacheIndex := gc_tx
 //line cbe_dot.go:100
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
 						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						cacheIndex := gc_tx
 //line cbe_dot.go:100
 						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					cacheIndex := gc_tx
 //line cbe_dot.go:100
 					cache[cacheIndex] += cache[cacheIndex+i]
@@ -337,8 +320,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cbe_dot.go:107
 					lock.lock()
 					*c += cache[0]
@@ -346,8 +328,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 				}
 				{
 					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cbe_dot.go:107
 					lock.lock()
 					*c += cache[0]
@@ -355,8 +336,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 				}
 				{
 					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cbe_dot.go:107
 					lock.lock()
 					*c += cache[0]
@@ -364,8 +344,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 				}
 				{
 					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line cbe_dot.go:107
 					lock.lock()
 					*c += cache[0]
@@ -373,8 +352,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line cbe_dot.go:107
 				lock.lock()
 				*c += cache[0]

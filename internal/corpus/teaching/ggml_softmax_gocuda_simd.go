@@ -235,8 +235,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line ggml_softmax.go:102
 				laneID := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:104
@@ -473,8 +472,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
@@ -485,8 +483,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
@@ -497,8 +494,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
@@ -509,8 +505,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
@@ -521,8 +516,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line ggml_softmax.go:101
 				warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
@@ -577,8 +571,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line ggml_softmax.go:102
 				laneID := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:104
@@ -937,8 +930,7 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line ggml_softmax.go:102
 				laneID := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:104
@@ -1175,8 +1167,7 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
@@ -1187,8 +1178,7 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				}
 				{
 					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
@@ -1199,8 +1189,7 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				}
 				{
 					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
@@ -1211,8 +1200,7 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				}
 				{
 					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
 					laneID := gc_tx % ggmlWarpSize
@@ -1223,8 +1211,7 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line ggml_softmax.go:101
 				warpID := gc_tx / ggmlWarpSize
 				laneID := gc_tx % ggmlWarpSize
@@ -1279,8 +1266,7 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_w + gc_lane
 //line ggml_softmax.go:102
 				laneID := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:104

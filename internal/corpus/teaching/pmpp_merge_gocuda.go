@@ -50,8 +50,7 @@ func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32,
 		sectionSize := int(math.Ceil(float64(m+n) / float64(numThreads)))
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_bx*gc_bdx + gc_tx
 //line pmpp_merge.go:106
 				kCurr := tid * sectionSize
@@ -116,16 +115,14 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_at := AS[gc_off3:][:1]
 			gc_at2 := AS[gc_off4:][:1]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line pmpp_merge.go:129
 				gc_at[0] = int32(coRank(CCurr, A, m, B, n))
 				gc_at2[0] = int32(coRank(CNext, A, m, B, n))
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line pmpp_merge.go:129
 				AS[0] = int32(coRank(CCurr, A, m, B, n))
 				AS[1] = int32(coRank(CNext, A, m, B, n))
@@ -544,16 +541,14 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_at := AS[gc_off3:][:1]
 			gc_at2 := AS[gc_off4:][:1]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line pmpp_merge.go:298
 				gc_at[0] = int32(coRank(CCurr, A, m, B, n))
 				gc_at2[0] = int32(coRank(CNext, A, m, B, n))
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 //line pmpp_merge.go:298
 				AS[0] = int32(coRank(CCurr, A, m, B, n))
 				AS[1] = int32(coRank(CNext, A, m, B, n))

@@ -58,8 +58,7 @@ func gc_body_sgemmNaiveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, N, K in
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						x := uint32(gc_bx*gc_bdx + gc_tx)
 						y := uint32(gc_by*gc_bdy + gc_ty)
 //line sgemm.go:22
@@ -124,8 +123,7 @@ func gc_body_sgemmGlobalMemCoalesceKernel(gc_b *compiled.Block, gc_lo, gc_hi int
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 //line sgemm.go:40
 						cRow := gc_bx*sgemmBlocksize + (gc_tx / sgemmBlocksize)
 						cCol := gc_by*sgemmBlocksize + (gc_tx % sgemmBlocksize)

@@ -274,8 +274,7 @@ func gc_body_fwtBatch2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput, dI
 		dDst := dOutput[gc_by*N:]
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				pos := gc_bx*gc_bdx + gc_tx
 //line samples.go:371
 				lo := pos & (stride - 1)
@@ -402,8 +401,7 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 				gc_at4 := dCallResult[gc_off:][:gc_to]
 				gc_at5 := dPutResult[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 //line samples.go:549
 					var callResult1, callResult2 float32
 					var putResult1, putResult2 float32
@@ -414,8 +412,7 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					opt := gc_bdx*gc_bx + gc_tx
 //line samples.go:549
 					var callResult1, callResult2 float32

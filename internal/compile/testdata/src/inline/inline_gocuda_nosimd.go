@@ -102,8 +102,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line inline.go:19
 					i := gc_bx*gc_bdx + tid
@@ -115,8 +114,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line inline.go:19
 					i := gc_bx*gc_bdx + tid
@@ -128,8 +126,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line inline.go:19
 					i := gc_bx*gc_bdx + tid
@@ -141,8 +138,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line inline.go:19
 					i := gc_bx*gc_bdx + tid
@@ -154,8 +150,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line inline.go:19
 				i := gc_bx*gc_bdx + tid
@@ -222,40 +217,35 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 //line inline.go:43
 					x_[tid_] += x_[tid_+s]
@@ -330,8 +320,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line inline.go:35
 					var r T = x[0]
@@ -343,10 +332,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				{
 					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line inline.go:35
 					var r T = x[0]
 //line inline.go:26
 					sum := r
@@ -356,10 +343,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				{
 					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line inline.go:35
 					var r T = x[0]
 //line inline.go:26
 					sum := r
@@ -369,10 +354,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				{
 					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-//line inline.go:35
 					var r T = x[0]
 //line inline.go:26
 					sum := r
@@ -382,10 +365,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-//line inline.go:35
 				var r T = x[0]
 //line inline.go:26
 				sum := r
@@ -452,40 +433,35 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 					out[i] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 					out[i] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 					out[i] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 					out[i] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 				out[i] = v

@@ -40,8 +40,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -116,8 +115,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line inline.go:19
 					i := gc_bx*gc_bdx + tid
@@ -129,8 +127,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				{
 					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line inline.go:19
 					i := gc_bx*gc_bdx + tid
@@ -142,8 +139,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				{
 					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line inline.go:19
 					i := gc_bx*gc_bdx + tid
@@ -155,8 +151,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				{
 					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 //line inline.go:19
 					i := gc_bx*gc_bdx + tid
@@ -168,8 +163,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line inline.go:19
 				i := gc_bx*gc_bdx + tid
@@ -237,40 +231,35 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 					{
 						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 //line inline.go:43
 						x_[tid_] += x_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 //line inline.go:43
 					x_[tid_] += x_[tid_+s]
@@ -293,8 +282,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
 //line inline.go:35
 					var gc_t2 T = gc_at5[0]
@@ -326,8 +314,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
 //line inline.go:35
 					var gc_t T = x[0]
@@ -344,64 +331,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:35
-					var r T = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:35
-					var r T = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:35
-					var r T = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:35
-					var r T = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line inline.go:35
 				var r T = x[0]
@@ -419,10 +350,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -499,64 +428,8 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line inline.go:19
 				i := gc_bx*gc_bdx + tid
@@ -615,44 +488,8 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 //line inline.go:43
 					x_[tid_] += x_[tid_+s]
@@ -675,8 +512,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
 //line inline.go:35
 					var gc_t4 float32 = gc_at5[0]
@@ -708,8 +544,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
 //line inline.go:35
 					var gc_t2 float32 = x[0]
@@ -726,64 +561,8 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:35
-					var r float32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:35
-					var r float32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:35
-					var r float32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:35
-					var r float32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line inline.go:35
 				var r float32 = x[0]
@@ -801,10 +580,8 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -881,64 +658,8 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:19
-					i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line inline.go:19
 				i := gc_bx*gc_bdx + tid
@@ -997,44 +718,8 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid_ := gc_tx
-//line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 //line inline.go:43
 					x_[tid_] += x_[tid_+s]
@@ -1057,8 +742,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
 //line inline.go:35
 					var gc_t2 int32 = gc_at5[0]
@@ -1090,8 +774,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
 //line inline.go:35
 					var gc_t int32 = x[0]
@@ -1108,64 +791,8 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:35
-					var r int32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:35
-					var r int32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:35
-					var r int32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line inline.go:35
-					var r int32 = x[0]
-//line inline.go:26
-					sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 //line inline.go:35
 				var r int32 = x[0]
@@ -1184,10 +811,8 @@ var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 //line inline.go:62
 func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	var x int32 = 1
 //line inline.go:55
@@ -1240,44 +865,8 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-//line inline.go:66
-					out[i] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 //line inline.go:66
 				out[i] = v
