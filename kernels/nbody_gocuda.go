@@ -100,10 +100,8 @@ var gc_src_nBodyIntegrate = compiled.NewSource(gc_files_nbody, "nBodyIntegrate",
 //line nbody.go:256
 func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, vel, acc [][3]float32, dt float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -117,7 +115,7 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line nbody.go:276
+//line nbody.go:274
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {

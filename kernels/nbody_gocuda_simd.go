@@ -14,10 +14,8 @@ import (
 //line nbody.go:143
 func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	_ = &eps2
 	gc_bx := gc_lo%gc_gdx - 1
@@ -290,10 +288,8 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_xi := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_yi := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1059,54 +1055,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep5
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:195
-						acc[i] = [3]float32{ax, ay, az}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -1128,8 +1077,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_xi := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_yi := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -1915,58 +1863,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep5
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						partial[ty*p+tx] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						partial[ty*p+tx] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						partial[ty*p+tx] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:238
-						partial[ty*p+tx] = [3]float32{ax, ay, az}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -2259,62 +2156,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep7
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line nbody.go:219
-						i := gc_bx*p + tx
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line nbody.go:219
-						i := gc_bx*p + tx
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line nbody.go:219
-						i := gc_bx*p + tx
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						acc[i] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-//line nbody.go:219
-						i := gc_bx*p + tx
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-//line nbody.go:245
-						acc[i] = [3]float32{ax, ay, az}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

@@ -18,10 +18,8 @@ var gc_src_uniformAdd = compiled.NewSource(gc_files_scan_multi, "uniformAdd", "c
 //line scan_multi.go:98
 func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, offsets []T, perBlock int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -36,7 +34,7 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 		gc_apart := compiled.Disjoint(offsets, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan_multi.go:120
+//line scan_multi.go:118
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {

@@ -49,10 +49,8 @@ func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thr
 //line scan_multi.go:98
 func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []float32, offsets []float32, perBlock int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -67,7 +65,7 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 		gc_apart := compiled.Disjoint(offsets, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan_multi.go:120
+//line scan_multi.go:118
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -216,10 +214,8 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 //line scan_multi.go:98
 func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, offsets []int32, perBlock int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -234,7 +230,7 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 		gc_apart := compiled.Disjoint(offsets, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan_multi.go:120
+//line scan_multi.go:118
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -381,10 +377,8 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 //line scan_multi.go:98
 func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uint32, offsets []uint32, perBlock int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -399,7 +393,7 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 		gc_apart := compiled.Disjoint(offsets, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line scan_multi.go:120
+//line scan_multi.go:118
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {

@@ -74,8 +74,7 @@ var gc_src_offsetKernel = compiled.NewSource(gc_files_blog_memory, "offsetKernel
 //line blog_memory.go:62
 func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []T, s int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -92,7 +91,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line blog_memory.go:84
+//line blog_memory.go:83
 			gc_off := (gc_bdx * gc_bx) + s
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
 				gc_at := a[gc_off:][:gc_runhi]
@@ -191,10 +190,8 @@ var gc_src_strideKernel = compiled.NewSource(gc_files_blog_memory, "strideKernel
 //line blog_memory.go:70
 func gc_body_strideKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []T, s int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -370,10 +370,8 @@ var gc_src_filterK = compiled.NewSource(gc_files_blog_reduction, "filterK", "01a
 //line blog_reduction.go:230
 func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *int32, src []int32, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -387,7 +385,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line blog_reduction.go:250
+//line blog_reduction.go:248
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -518,10 +516,9 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line blog_reduction.go:269
+//line blog_reduction.go:268
 	var gc_l_rank [32]int
 	var gc_c1r [32]uint32
 	var gc_c2m [32]uint32

@@ -25,77 +25,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:78
+//line blog_reduction.go:76
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-//line blog_reduction.go:61
-				var sum int32
-				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-//line blog_reduction.go:61
-			var sum int32
-			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line blog_reduction.go:61
-		var sum int32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line blog_reduction.go:62
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
@@ -115,6 +51,56 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+//line blog_reduction.go:62
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+//line blog_reduction.go:63
+							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+//line blog_reduction.go:63
+							sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:62
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						_ = i
+//line blog_reduction.go:63
+						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+//line blog_reduction.go:63
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+//line blog_reduction.go:63
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -125,9 +111,12 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 //line blog_reduction.go:62
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							_ = i
 //line blog_reduction.go:63
-							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							if i < 0 || i > len(in)-16 {
+								break
+							}
+//line blog_reduction.go:63
+							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line blog_reduction.go:63
 							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
@@ -145,59 +134,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 //line blog_reduction.go:62
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						_ = i
-//line blog_reduction.go:63
-						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:63
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-//line blog_reduction.go:63
-					sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-//line blog_reduction.go:62
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:63
-							if i < 0 || i > len(in)-16 {
-								break
-							}
-//line blog_reduction.go:63
-							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line blog_reduction.go:63
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:62
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:63
 						if i < 0 || i > len(in)-8 {
 							break
@@ -209,57 +145,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -635,10 +524,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:74
@@ -650,7 +539,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
@@ -662,7 +551,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
@@ -674,7 +563,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
@@ -686,7 +575,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
@@ -697,10 +586,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				sum = r
 				gc_s_sum[gc_rank] = sum
 			}
-			gc_step4 := gc_hi2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:77
@@ -712,7 +601,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
@@ -724,7 +613,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
@@ -736,7 +625,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
@@ -748,7 +637,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:75
@@ -771,10 +660,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 //line blog_reduction.go:78
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 //line blog_reduction.go:88
@@ -788,7 +677,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 //line blog_reduction.go:78
@@ -802,7 +691,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 //line blog_reduction.go:78
@@ -816,7 +705,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 //line blog_reduction.go:78
@@ -830,7 +719,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:77
@@ -844,10 +733,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -862,7 +751,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -877,7 +766,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -892,7 +781,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -907,7 +796,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -938,15 +827,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:106
+//line blog_reduction.go:104
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-//line blog_reduction.go:108
+//line blog_reduction.go:106
 	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -1780,75 +1667,11 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-//line blog_reduction.go:112
-				var sum int32
-				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-//line blog_reduction.go:112
-			var sum int32
-			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line blog_reduction.go:112
-		var sum int32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line blog_reduction.go:113
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
@@ -1868,6 +1691,56 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+//line blog_reduction.go:113
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+//line blog_reduction.go:114
+							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+//line blog_reduction.go:114
+							sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:113
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						_ = i
+//line blog_reduction.go:114
+						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+//line blog_reduction.go:114
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+//line blog_reduction.go:114
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1878,9 +1751,12 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 //line blog_reduction.go:113
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							_ = i
 //line blog_reduction.go:114
-							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							if i < 0 || i > len(in)-16 {
+								break
+							}
+//line blog_reduction.go:114
+							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line blog_reduction.go:114
 							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
@@ -1898,59 +1774,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 //line blog_reduction.go:113
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						_ = i
-//line blog_reduction.go:114
-						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:114
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-//line blog_reduction.go:114
-					sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-//line blog_reduction.go:113
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:114
-							if i < 0 || i > len(in)-16 {
-								break
-							}
-//line blog_reduction.go:114
-							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line blog_reduction.go:114
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:113
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:114
 						if i < 0 || i > len(in)-8 {
 							break
@@ -1962,57 +1785,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -2167,77 +1943,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:144
+//line blog_reduction.go:142
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-//line blog_reduction.go:127
-				var sum int32
-				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-//line blog_reduction.go:127
-			var sum int32
-			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line blog_reduction.go:127
-		var sum int32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line blog_reduction.go:128
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
@@ -2257,6 +1969,56 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+//line blog_reduction.go:128
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+//line blog_reduction.go:129
+							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+//line blog_reduction.go:129
+							sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:128
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						_ = i
+//line blog_reduction.go:129
+						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+//line blog_reduction.go:129
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+//line blog_reduction.go:129
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -2267,9 +2029,12 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 //line blog_reduction.go:128
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							_ = i
 //line blog_reduction.go:129
-							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							if i < 0 || i > len(in)-16 {
+								break
+							}
+//line blog_reduction.go:129
+							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line blog_reduction.go:129
 							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
@@ -2287,59 +2052,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 //line blog_reduction.go:128
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						_ = i
-//line blog_reduction.go:129
-						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:129
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-//line blog_reduction.go:129
-					sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-//line blog_reduction.go:128
-							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:129
-							if i < 0 || i > len(in)-16 {
-								break
-							}
-//line blog_reduction.go:129
-							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line blog_reduction.go:129
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-//line blog_reduction.go:128
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:129
 						if i < 0 || i > len(in)-8 {
 							break
@@ -2351,57 +2063,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -2777,10 +2442,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:74
@@ -2792,7 +2457,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
@@ -2804,7 +2469,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
@@ -2816,7 +2481,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
@@ -2828,7 +2493,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
@@ -2839,10 +2504,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				sum = r
 				gc_s_sum[gc_rank] = sum
 			}
-			gc_step4 := gc_hi2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:143
@@ -2854,7 +2519,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
@@ -2866,7 +2531,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
@@ -2878,7 +2543,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
@@ -2890,7 +2555,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 //line blog_reduction.go:141
@@ -2909,10 +2574,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2927,7 +2592,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2942,7 +2607,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2957,7 +2622,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2972,7 +2637,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
@@ -2993,10 +2658,8 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 //line blog_reduction.go:141
 func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out *int32, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
@@ -3009,69 +2672,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		gc_vstep := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-					gc_rank := gc_vstep
-//line blog_reduction.go:142
-					var sum int32
-					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-//line blog_reduction.go:142
-				var sum int32
-				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-				var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:142
-			var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
+		clear(gc_s_sum)
 //line blog_reduction.go:143
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
@@ -3091,6 +2692,56 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+//line blog_reduction.go:143
+								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+//line blog_reduction.go:144
+								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+//line blog_reduction.go:144
+								sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+//line blog_reduction.go:143
+							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+//line blog_reduction.go:144
+							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+//line blog_reduction.go:144
+							sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						gc_more = true
+//line blog_reduction.go:144
+						sum += gc_at[gc_tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -3101,9 +2752,12 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 //line blog_reduction.go:143
 								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								_ = i
 //line blog_reduction.go:144
-								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+								if i < 0 || i > len(in)-16 {
+									break
+								}
+//line blog_reduction.go:144
+								sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line blog_reduction.go:144
 								sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
@@ -3121,59 +2775,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 //line blog_reduction.go:143
 							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							_ = i
-//line blog_reduction.go:144
-							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line blog_reduction.go:144
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						gc_more = true
-//line blog_reduction.go:144
-						sum += gc_at[gc_tx]
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-//line blog_reduction.go:143
-								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:144
-								if i < 0 || i > len(in)-16 {
-									break
-								}
-//line blog_reduction.go:144
-								sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line blog_reduction.go:144
-								sum.StoreSlice(gc_s_sum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-//line blog_reduction.go:143
-							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:144
 							if i < 0 || i > len(in)-8 {
 								break
@@ -3185,57 +2786,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -3248,38 +2802,38 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				}
 			}
 		}
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:146

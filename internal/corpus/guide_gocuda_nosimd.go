@@ -13,8 +13,7 @@ import (
 //line guide.go:17
 func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -22,7 +21,7 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line guide.go:29
+//line guide.go:28
 			if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
 				gc_at := c[:gc_bdx]
 				gc_at2 := a[:gc_bdx]

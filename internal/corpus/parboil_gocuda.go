@@ -72,10 +72,8 @@ var gc_src_spmvJDS = compiled.NewSource(gc_files_parboil, "spmvJDS", "bb1f86aaef
 //line parboil.go:180
 func gc_body_spmvJDS(gc_b *compiled.Block, gc_lo, gc_hi int, dstVector, dData []float32, dIndex, dPerm []int32, xVec []float32, dNzcnt []int32, dim int, jdsPtr, shZcnt mem.ConstView[int32]) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -189,10 +187,8 @@ var gc_src_computeQGPU = compiled.NewSource(gc_files_parboil, "computeQGPU", "f6
 //line parboil.go:266
 func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.ConstView[kValues]) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_kGlobalIndex {
@@ -209,7 +205,7 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 			gc_bx = 0
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line parboil.go:290
+//line parboil.go:288
 			gc_off := gc_bx * mriqQThreadsPerBlock
 			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off && gc_off <= len(z) && gc_bdx <= len(z)-gc_off && gc_off <= len(qr) && gc_bdx <= len(qr)-gc_off && gc_off <= len(qi) && gc_bdx <= len(qi)-gc_off {
 				gc_at := x[gc_off:][:gc_bdx]

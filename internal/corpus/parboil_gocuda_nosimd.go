@@ -668,90 +668,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:168
 						bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-							var bottom float32
-//line parboil.go:80
-							var bottom2 float32
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-							bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-							var bottom float32
-//line parboil.go:80
-							var bottom2 float32
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-							bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-							var bottom float32
-//line parboil.go:80
-							var bottom2 float32
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-							bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:78
-							var bottom float32
-//line parboil.go:80
-							var bottom2 float32
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-//line parboil.go:165
-							bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						shID := gc_tx + gc_ty*gc_bdx*2
@@ -783,10 +700,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:251
 func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI, phiMag []float32, numK int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -799,7 +714,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 			gc_bx = 0
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line parboil.go:270
+//line parboil.go:268
 		if !compiled.Adds(gc_bx*mriqPhiMagThreadsPerBlock, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}

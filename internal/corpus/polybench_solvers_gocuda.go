@@ -33,10 +33,8 @@ var gc_src_gramschmidtKernel1 = compiled.NewSource(gc_files_polybench_solvers, "
 //line polybench_solvers.go:13
 func gc_body_gramschmidtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, r, q []float32, k int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -99,10 +97,8 @@ var gc_src_gramschmidtKernel2 = compiled.NewSource(gc_files_polybench_solvers, "
 //line polybench_solvers.go:29
 func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, r, q []float32, k int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -116,7 +112,7 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_solvers.go:49
+//line polybench_solvers.go:47
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -180,10 +176,8 @@ var gc_src_gramschmidtKernel3 = compiled.NewSource(gc_files_polybench_solvers, "
 //line polybench_solvers.go:41
 func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, r, q []float32, k int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -375,8 +369,7 @@ var gc_src_luKernel1 = compiled.NewSource(gc_files_polybench_solvers, "luKernel1
 //line polybench_solvers.go:58
 func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float32, k int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -394,7 +387,7 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line polybench_solvers.go:81
+//line polybench_solvers.go:80
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {

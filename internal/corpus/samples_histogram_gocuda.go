@@ -357,19 +357,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	}
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line samples_histogram.go:103
-		var sum uint32
-		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-		var sum uint32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line samples_histogram.go:105
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
@@ -951,19 +939,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line samples_histogram.go:187
-		var sum uint32
-		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-		var sum uint32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line samples_histogram.go:189
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk

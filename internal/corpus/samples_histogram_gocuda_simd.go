@@ -357,38 +357,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	}
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-//line samples_histogram.go:103
-				var sum uint32
-				archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-//line samples_histogram.go:103
-			var sum uint32
-			archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line samples_histogram.go:103
-		var sum uint32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line samples_histogram.go:105
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
@@ -441,6 +410,43 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 //line samples_histogram.go:115
 		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+//line samples_histogram.go:109
+						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
+//line samples_histogram.go:109
+						sum.StoreSlice(gc_at[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+//line samples_histogram.go:109
+					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
+//line samples_histogram.go:109
+					sum.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				sum := gc_s_sum[gc_rank]
+//line samples_histogram.go:109
+				gc_at[gc_tx] = sum
+			}
+		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -451,7 +457,11 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 //line samples_histogram.go:109
 						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
 //line samples_histogram.go:109
-						sum.StoreSlice(gc_at[gc_tx:])
+						if gc_tx < 0 || gc_tx > len(data)-16 {
+							break
+						}
+//line samples_histogram.go:109
+						sum.StoreSlice(data[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -467,47 +477,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 //line samples_histogram.go:109
 					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
 //line samples_histogram.go:109
-					sum.StoreSlice(gc_at[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:109
-				gc_at[gc_tx] = sum
-			}
-		} else {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-//line samples_histogram.go:109
-						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
-//line samples_histogram.go:109
-						if gc_tx < 0 || gc_tx > len(data)-16 {
-							break
-						}
-//line samples_histogram.go:109
-						sum.StoreSlice(data[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-//line samples_histogram.go:109
-					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
-//line samples_histogram.go:109
 					if gc_tx < 0 || gc_tx > len(data)-8 {
 						break
 					}
@@ -516,7 +485,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -537,6 +506,37 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							{
+//line samples_histogram.go:114
+								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+//line samples_histogram.go:114
+						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line samples_histogram.go:115
+					gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -544,8 +544,12 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							{
-//line samples_histogram.go:114
-								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+//line samples_histogram.go:115
+								if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
+									break
+								}
+//line samples_histogram.go:115
+								archsimd.LoadUint32x16Slice(data[gc_tx:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -558,41 +562,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line samples_histogram.go:114
-						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-//line samples_histogram.go:115
-					gc_at2[gc_tx] += gc_at3[gc_tx]
-				}
-			} else {
-				gc_vstep5 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							{
-//line samples_histogram.go:115
-								if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
-									break
-								}
-//line samples_histogram.go:115
-								archsimd.LoadUint32x16Slice(data[gc_tx:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
 //line samples_histogram.go:115
 						if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
 							break
@@ -602,7 +571,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 //line samples_histogram.go:115
 					data[gc_tx] += data[gc_tx+stride]
@@ -1020,38 +989,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-//line samples_histogram.go:187
-				var sum uint32
-				archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-//line samples_histogram.go:187
-			var sum uint32
-			archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line samples_histogram.go:187
-		var sum uint32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 //line samples_histogram.go:189
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
@@ -1110,6 +1048,43 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:196
 		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+//line samples_histogram.go:194
+						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
+//line samples_histogram.go:194
+						sum.StoreSlice(gc_at[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+//line samples_histogram.go:194
+					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
+//line samples_histogram.go:194
+					sum.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				sum := gc_s_sum[gc_rank]
+//line samples_histogram.go:194
+				gc_at[gc_tx] = sum
+			}
+		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -1120,7 +1095,11 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:194
 						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
 //line samples_histogram.go:194
-						sum.StoreSlice(gc_at[gc_tx:])
+						if gc_tx < 0 || gc_tx > len(data)-16 {
+							break
+						}
+//line samples_histogram.go:194
+						sum.StoreSlice(data[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1136,47 +1115,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:194
 					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
 //line samples_histogram.go:194
-					sum.StoreSlice(gc_at[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				sum := gc_s_sum[gc_rank]
-//line samples_histogram.go:194
-				gc_at[gc_tx] = sum
-			}
-		} else {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-//line samples_histogram.go:194
-						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
-//line samples_histogram.go:194
-						if gc_tx < 0 || gc_tx > len(data)-16 {
-							break
-						}
-//line samples_histogram.go:194
-						sum.StoreSlice(data[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-//line samples_histogram.go:194
-					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
-//line samples_histogram.go:194
 					if gc_tx < 0 || gc_tx > len(data)-8 {
 						break
 					}
@@ -1185,7 +1123,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -1206,6 +1144,37 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							{
+//line samples_histogram.go:199
+								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+//line samples_histogram.go:199
+						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+//line samples_histogram.go:200
+					gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1213,8 +1182,12 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							{
-//line samples_histogram.go:199
-								archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+//line samples_histogram.go:200
+								if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
+									break
+								}
+//line samples_histogram.go:200
+								archsimd.LoadUint32x16Slice(data[gc_tx:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1227,41 +1200,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-//line samples_histogram.go:199
-						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-//line samples_histogram.go:200
-					gc_at2[gc_tx] += gc_at3[gc_tx]
-				}
-			} else {
-				gc_vstep5 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							{
-//line samples_histogram.go:200
-								if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
-									break
-								}
-//line samples_histogram.go:200
-								archsimd.LoadUint32x16Slice(data[gc_tx:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
 //line samples_histogram.go:200
 						if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
 							break
@@ -1271,7 +1209,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 //line samples_histogram.go:200
 					data[gc_tx] += data[gc_tx+stride]

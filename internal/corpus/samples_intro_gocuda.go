@@ -88,8 +88,7 @@ var gc_src_simpleTemplatesTestKernel = compiled.NewSource(gc_files_samples_intro
 func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, gOdata []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[T](t)
@@ -602,10 +601,8 @@ var gc_src_atomicIntrinsicsTestKernel = compiled.NewSource(gc_files_samples_intr
 //line samples_intro.go:196
 func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gOdata []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -629,7 +626,7 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 			gc_off9 := 8
 			gc_off10 := 9
 			gc_off11 := 10
-//line samples_intro.go:226
+//line samples_intro.go:224
 			if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(gOdata) {
 				gc_at := gOdata[gc_off:][:1]
 				gc_at2 := gOdata[gc_off2:][:1]

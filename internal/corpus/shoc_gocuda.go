@@ -32,8 +32,7 @@ var gc_src_triad = compiled.NewSource(gc_files_shoc, "triad", "220fa65d4064ac8b7
 //line shoc.go:18
 func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -51,7 +50,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx)
-//line shoc.go:41
+//line shoc.go:40
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
 				gc_at := c[gc_off:][:gc_runhi]
 				gc_at2 := a[gc_off:][:gc_runhi]
@@ -158,12 +157,9 @@ var gc_src_shocReduce = compiled.NewSource(gc_files_shoc, "shocReduce", "9a382d0
 func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gridSize := gc_bdx * 2 * gc_gdx
 //line shoc.go:37
@@ -747,12 +743,9 @@ var gc_src_shocScanReduce = compiled.NewSource(gc_files_shoc, "shocScanReduce", 
 func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line shoc.go:103
 	regionSize := ((n / 4) / gc_gdx) * 4
@@ -1421,8 +1414,7 @@ var gc_src_shocScanSingleBlock = compiled.NewSource(gc_files_shoc, "shocScanSing
 func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n int, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_tt := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -2401,12 +2393,9 @@ var gc_src_shocBottomScan = compiled.NewSource(gc_files_shoc, "shocBottomScan", 
 func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []float32, n int, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_tt := compiled.Scratch[float32](gc_b, 1)[:gc_n]

@@ -98,6 +98,7 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	warpsPerBlock := gc_bdx / gocuda.WarpSize
+//line shoc_more.go:61
 	partialSums := gocuda.Shared[float32](t, spmvBlockSize)[:spmvBlockSize]
 	compiled.OutOfLine(func() {
 		partialSums := partialSums[:128]
@@ -259,6 +260,7 @@ func gc_body_computeLjForce(gc_b *compiled.Block, gc_lo, gc_hi int, force3, posi
 					if gc_b.Stopped() {
 						return
 					}
+//line shoc_more.go:134
 					jidx := neighList[j*inum+idx]
 					jpos := position[jidx]
 //line shoc_more.go:138

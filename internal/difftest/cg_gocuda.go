@@ -107,6 +107,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
+//line cg.go:45
 				temp_[lane] = val
 			}
 			{
@@ -114,6 +115,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
+//line cg.go:45
 				temp_[lane] = val
 			}
 			{
@@ -121,6 +123,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
+//line cg.go:45
 				temp_[lane] = val
 			}
 			{
@@ -128,6 +131,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
+//line cg.go:45
 				temp_[lane] = val
 			}
 		}
@@ -135,6 +139,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
+//line cg.go:45
 			temp_[lane] = val
 		}
 		gc_step3 := 0

@@ -42,6 +42,7 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 //line cg_reduce_op.go:28
 	block := cg.ThisThreadBlock(t)
 	tile_ := cg.TiledPartition(block, size)
+//line cg_reduce_op.go:32
 	var gc_l_v [32]float32
 	var gc_l_o [32]TileReduceOut
 	var gc_c1r [32]float32

@@ -12,10 +12,8 @@ import (
 //line chunk.go:42
 func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, trips []int32, rows, cols, step int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_acc := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_n := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -38,42 +36,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
 			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				acc := int32(0)
-				n := int32(0)
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				acc := int32(0)
-				n := int32(0)
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				acc := int32(0)
-				n := int32(0)
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				acc := int32(0)
-				n := int32(0)
-				gc_s_acc[gc_rank] = acc
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			acc := int32(0)
 			n := int32(0)

@@ -34,10 +34,8 @@ var gc_src_closureAfterBarrier = compiled.NewSource(gc_files_closures, "closureA
 func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := make([]int32, gc_b.Len())
 	gc_s_get := compiled.Scratch[func() int32](gc_b, 0)[:gc_n]
@@ -168,8 +166,7 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := make([]pairOf, gc_b.Len())
 //line closures.go:38
@@ -266,10 +263,8 @@ var gc_src_closureWrites = compiled.NewSource(gc_files_closures, "closureWrites"
 func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_acc := make([]int32, gc_b.Len())
 	gc_s_add := compiled.Scratch[func(x int32)](gc_b, 0)[:gc_n]
@@ -384,16 +379,14 @@ var gc_src_closureLoopVars = compiled.NewSource(gc_files_closures, "closureLoopV
 //line closures.go:87
 func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_fs := compiled.Scratch[[3]func() int32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-//line closures.go:99
+//line closures.go:97
 		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := in[gc_off2:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -574,10 +567,9 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line closures.go:118
+//line closures.go:117
 	var gc_l_x [32]int32
 	var gc_l_get [32]func() int32
 	var gc_c1v [32]int32
@@ -662,10 +654,8 @@ var gc_src_closureUniformLater = compiled.NewSource(gc_files_closures, "closureU
 //line closures.go:125
 func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_add := compiled.Scratch[func(x int32) int32](gc_b, 0)[:gc_n]
 	gc_s_x_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -876,10 +866,8 @@ var gc_src_closurePassed = compiled.NewSource(gc_files_closures, "closurePassed"
 //line closures.go:143
 func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_add := compiled.Scratch[func(x int32) int32](gc_b, 0)[:gc_n]
 	gc_s_x_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]

@@ -28,7 +28,7 @@ func FillPairsKernel(data, out []int32, per int) func(*gocuda.Thread) {
 //line fill.go:19
 var gc_src_fillPairs = compiled.NewSource(gc_files_fill, "fillPairs", "d14fd4325f9e4af57d4545352f3c4f40b6569ab5fda2c89f6cbfc228a7966193", "fill.go:13-30", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-// FillGapKernel writes every other element (s[2*i]), which the fill pass
+// FillGapKernel writes every other element (s[2*i]), which the shared pass
 // must not take for the whole slice.
 //
 //line fill.go:45
@@ -39,7 +39,7 @@ func FillGapKernel(data, out []int32) func(*gocuda.Thread) {
 }
 
 //line fill.go:45
-var gc_src_fillGap = compiled.NewSource(gc_files_fill, "fillGap", "2943551dd5b7ff2f65a3ca6abe1038c975a706969ec03fa92e9eafe07dae9eb4", "fill.go:41-52", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fillGap = compiled.NewSource(gc_files_fill, "fillGap", "1dff815cbf5b246117a8fda59eba8c0712bd4da01f5967a560cce88800d78552", "fill.go:41-52", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 // FillGuardedKernel writes the elements of the threads a guard admits
 // (form 0), or adds to them (1): each form leaves elements to read as

@@ -609,40 +609,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 //line flat.go:57
 	n := len(in)
 	b := gc_bdx
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-//line flat.go:58
-				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line flat.go:58
-				v.StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-//line flat.go:58
-			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line flat.go:58
-			v.StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line flat.go:58
-		var v float32
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
 //line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
 		gc_b.Tick()
@@ -664,14 +631,14 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 //line flat.go:62
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -693,17 +660,17 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 //line flat.go:62
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -726,10 +693,10 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 //line flat.go:59
@@ -743,14 +710,14 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 //line flat.go:62
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -778,17 +745,17 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 //line flat.go:62
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -817,10 +784,10 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -847,6 +814,43 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 //line flat.go:68
 		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+//line flat.go:66
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+//line flat.go:66
+						v.StoreSlice(gc_at3[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line flat.go:66
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line flat.go:66
+					v.StoreSlice(gc_at3[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+//line flat.go:66
+				gc_at3[gc_tx] = v
+			}
+		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -857,7 +861,11 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 //line flat.go:66
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line flat.go:66
-						v.StoreSlice(gc_at3[gc_tx:])
+						if gc_tx < 0 || gc_tx > len(s)-16 {
+							break
+						}
+//line flat.go:66
+						v.StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -873,47 +881,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 //line flat.go:66
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line flat.go:66
-					v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-//line flat.go:66
-				gc_at3[gc_tx] = v
-			}
-		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-//line flat.go:66
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line flat.go:66
-						if gc_tx < 0 || gc_tx > len(s)-16 {
-							break
-						}
-//line flat.go:66
-						v.StoreSlice(s[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-//line flat.go:66
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line flat.go:66
 					if gc_tx < 0 || gc_tx > len(s)-8 {
 						break
 					}
@@ -922,7 +889,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
@@ -1087,38 +1054,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 //line flat.go:57
 	n := len(in)
 	b := gc_bdx
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-//line flat.go:58
-				var v int32
-				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-//line flat.go:58
-			var v int32
-			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line flat.go:58
-		var v int32
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
 //line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
 		gc_b.Tick()
@@ -1140,14 +1076,14 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb4 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 //line flat.go:62
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -1169,17 +1105,17 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb3 := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 //line flat.go:62
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -1202,10 +1138,10 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 //line flat.go:59
@@ -1219,14 +1155,14 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb2 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 //line flat.go:62
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -1254,17 +1190,17 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 							v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 //line flat.go:62
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -1293,10 +1229,10 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -1323,6 +1259,43 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 //line flat.go:68
 		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+//line flat.go:66
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+//line flat.go:66
+						v.StoreSlice(gc_at3[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line flat.go:66
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line flat.go:66
+					v.StoreSlice(gc_at3[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+//line flat.go:66
+				gc_at3[gc_tx] = v
+			}
+		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -1333,7 +1306,11 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 //line flat.go:66
 						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line flat.go:66
-						v.StoreSlice(gc_at3[gc_tx:])
+						if gc_tx < 0 || gc_tx > len(s)-16 {
+							break
+						}
+//line flat.go:66
+						v.StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -1349,47 +1326,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 //line flat.go:66
 					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line flat.go:66
-					v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-//line flat.go:66
-				gc_at3[gc_tx] = v
-			}
-		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-//line flat.go:66
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line flat.go:66
-						if gc_tx < 0 || gc_tx > len(s)-16 {
-							break
-						}
-//line flat.go:66
-						v.StoreSlice(s[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-//line flat.go:66
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line flat.go:66
 					if gc_tx < 0 || gc_tx > len(s)-8 {
 						break
 					}
@@ -1398,7 +1334,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

@@ -34,10 +34,9 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line functor.go:57
+//line functor.go:56
 	var gc_l_v_ [32]sumMax[int32]
 	var gc_l_shflDownSync [32]int32
 	var gc_l_v [32]sumMax[int32]
@@ -57,7 +56,7 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-//line functor.go:77
+//line functor.go:76
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -185,10 +184,9 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line functor.go:90
+//line functor.go:89
 	var gc_l_v_ [32]sumMax[int32]
 	var gc_l_v_3 [32]sumMax[int32]
 	var gc_l_shflDownSync [32]int32
@@ -443,10 +441,8 @@ var gc_src_functorNoSync = compiled.NewSource(gc_files_functor, "functorNoSync",
 func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -461,7 +457,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line functor.go:137
+//line functor.go:135
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]

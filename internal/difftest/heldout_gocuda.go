@@ -8,7 +8,6 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -1093,20 +1092,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	}
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line heldout.go:119
-		var s float32
-		lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
-	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line heldout.go:119
-		var s float32
-		gc_s_s[gc_rank] = s
-	}
-//line heldout.go:120
+	clear(gc_s_s)
 	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1131,19 +1117,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		}
 	}
-	gc_vstep2 := 0
-	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-		gc_rank := gc_vstep2
-//line heldout.go:123
-		var c float32
-		lanes.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank:])
-	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line heldout.go:123
-		var c float32
-		gc_s_c[gc_rank] = c
-	}
+	clear(gc_s_c)
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {

@@ -14,10 +14,10 @@ import (
 const _ = compiled.GeneratedCodeVersion2
 
 // HoistKernel is Rodinia's backprop tree over a shared column: the loop
-// around its barriers stops at math.Log2 of the block's height, which
-// the compiled form evaluates once, before the loop; each step's stride,
-// math.Pow of the counter, stays in it. Where scale is NaN the bound is
-// NaN and the loop runs no trip; a bound below one, none either.
+// around its barriers stops at math.Log2 of the block's height, a call
+// the condition evaluates at every trip; each step's stride is math.Pow
+// of the counter. Where scale is NaN the bound is NaN and the loop runs
+// no trip; a bound below one, none either.
 //
 //line hoist_call.go:16
 func HoistKernel(sums []float32, scale float64) func(*gocuda.Thread) {
@@ -27,7 +27,7 @@ func HoistKernel(sums []float32, scale float64) func(*gocuda.Thread) {
 }
 
 //line hoist_call.go:16
-var gc_src_hoistTree = compiled.NewSource(gc_files_hoist_call, "hoistTree", "17a1f4918afa312d515623b4629ced82033f0c2afc59571fb47c93a8e588448e", "hoist_call.go:9-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_hoistTree = compiled.NewSource(gc_files_hoist_call, "hoistTree", "e8d8b082d94e38dcbce836293d4f49700363364fef48f9e5ae70eda2c1eef83b", "hoist_call.go:9-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 // gc_files_hoist_call holds the source files whose lines the kernels' records hash.
 //

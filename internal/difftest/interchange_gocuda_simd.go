@@ -202,10 +202,8 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 //line interchange.go:42
 func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -543,10 +541,8 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 //line interchange.go:68
 func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -715,10 +711,8 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 //line interchange.go:93
 func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -807,10 +801,8 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 //line interchange.go:114
 func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_index := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_minDist := compiled.Scratch[float64](gc_b, 1)[:gc_n]
@@ -875,55 +867,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 //line interchange.go:119
 		for c := 0; c < nclusters; c++ {
 			base := c * nf
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-					gc_rank := gc_vstep
-//line interchange.go:121
-					var ans archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line interchange.go:121
-					ans.StoreSlice(gc_s_ans[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-//line interchange.go:121
-					var ans float64
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-//line interchange.go:121
-					var ans float64
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-//line interchange.go:121
-					var ans float64
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-//line interchange.go:121
-					var ans float64
-					gc_s_ans[gc_rank] = ans
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-//line interchange.go:121
-				var ans float64
-				gc_s_ans[gc_rank] = ans
-			}
-//line interchange.go:122
+			clear(gc_s_ans)
 			for j := 0; j < nf; j++ {
 				archsimd.ClearAVXUpperBits()
 				gc_from, gc_to := 0, gc_bdx
@@ -941,10 +885,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						gc_at := features[gc_off:][:gc_to]
 						gc_at2 := clusters[gc_off2:][:1]
 						gc_elem := gc_at2[0]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -953,7 +897,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -962,7 +906,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -971,7 +915,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -980,7 +924,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							ans := gc_s_ans[gc_rank]
 //line interchange.go:123
@@ -989,10 +933,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_ans[gc_rank] = ans
 						}
 					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step4 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -1003,7 +947,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step4 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -1014,7 +958,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step4 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -1025,7 +969,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step4 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -1036,7 +980,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -1059,10 +1003,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -1077,7 +1021,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -1092,7 +1036,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -1107,7 +1051,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -1122,7 +1066,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						index := gc_s_index[gc_rank]
@@ -1152,12 +1096,12 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_off3 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
 					gc_at3 := membership[gc_off3:][:gc_to]
-					gc_vstep2 := gc_from
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
@@ -1169,15 +1113,15 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
@@ -1188,19 +1132,19 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						index := gc_s_index[gc_rank]
 //line interchange.go:131
 						gc_at3[gc_tx] = index
 					}
 				} else {
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:115
@@ -1215,15 +1159,15 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:115
@@ -1237,46 +1181,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep3
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx
-							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							membership[i] = index
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx
-							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							membership[i] = index
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx
-							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							membership[i] = index
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx
-							index := gc_s_index[gc_rank]
-//line interchange.go:131
-							membership[i] = index
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -1293,10 +1198,8 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 //line interchange.go:166
 func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out []float32, k, n, x int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
@@ -1309,54 +1212,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		gc_vstep := 0
-		if compiled.SIMD {
-			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-				gc_rank := gc_vstep
-//line interchange.go:176
-				var r archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line interchange.go:176
-				r.StoreSlice(gc_s_r[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line interchange.go:176
-				var r float64
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line interchange.go:176
-				var r float64
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line interchange.go:176
-				var r float64
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line interchange.go:176
-				var r float64
-				gc_s_r[gc_rank] = r
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-//line interchange.go:176
-			var r float64
-			gc_s_r[gc_rank] = r
-		}
+		clear(gc_s_r)
 //line interchange.go:177
 		for j := 0; j < k; j++ {
 			archsimd.ClearAVXUpperBits()
@@ -1444,10 +1300,8 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:203
 func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int, stride bool) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
@@ -1843,10 +1697,8 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 //line interchange.go:230
 func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()

@@ -33,10 +33,8 @@ var gc_src_jamCounted = compiled.NewSource(gc_files_jam_counted, "jamCounted", "
 //line jam_counted.go:13
 func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float32, bounds []int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -53,7 +51,7 @@ func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float
 			gc_off := gc_bx * gc_bdx
 			gc_off2 := (gc_bx * gc_bdx) + 1
 			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-//line jam_counted.go:36
+//line jam_counted.go:34
 			gc_fasthi := max(min(gc_bdx, len(sums)-gc_off, len(bounds)-gc_off, len(bounds)-gc_off2), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

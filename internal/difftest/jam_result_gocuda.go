@@ -39,8 +39,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_lo := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_n := compiled.Scratch[int](gc_b, 1)[:gc_n]
@@ -49,7 +48,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 		gc_off := gc_bx * gc_bdx
 		gc_off2 := (gc_bx * gc_bdx) + 1
 		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-//line jam_result.go:32
+//line jam_result.go:31
 		gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

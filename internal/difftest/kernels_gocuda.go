@@ -79,8 +79,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[[3]int](gc_b, 0)[:gc_n]
 	gc_s_w := compiled.Scratch[float64](gc_b, 1)[:gc_n]
@@ -268,11 +267,10 @@ var gc_src_panicKernel = compiled.NewSource(gc_files_kernels, "panicKernel", "57
 //line kernels.go:186
 func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_off := gc_bx
-//line kernels.go:193
+//line kernels.go:192
 	if gc_off >= 0 && gc_off < len(out) {
 		gc_at := out[gc_off:][:1]
 		gc_step := 0
@@ -644,8 +642,7 @@ func gc_body_laneVarResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -712,8 +709,7 @@ func gc_body_maskResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -727,7 +723,7 @@ func gc_body_maskResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32
 		}
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line kernels.go:475
+//line kernels.go:474
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod(mask), c)
 			if gc_exact {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {

@@ -16,10 +16,9 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line lane_rebase.go:24
+//line lane_rebase.go:23
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -31,7 +30,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
-//line lane_rebase.go:36
+//line lane_rebase.go:35
 			gc_off := (off + gc_bx*gc_bdx*gc_bdy) + gc_x0
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]

@@ -13,14 +13,13 @@ import (
 //line liveness.go:12
 func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line liveness.go:22
+//line liveness.go:21
 		if gc_bdx <= len(in) {
 			gc_at := in[:gc_bdx]
 			gc_vstep := 0
@@ -81,62 +80,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 //line liveness.go:15
 				c.StoreSlice(gc_s_c[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line liveness.go:14
-					var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line liveness.go:14
-					var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line liveness.go:14
-					var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-//line liveness.go:14
-					var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -191,10 +135,10 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 //line liveness.go:40
 		if gc_bdx <= len(out) {
 			gc_at2 := out[:gc_bdx]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -203,7 +147,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -212,7 +156,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -221,7 +165,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -230,7 +174,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = a + b*3 + c*5
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
@@ -239,10 +183,10 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				gc_at2[gc_tx] = a + b*3 + c*5
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -253,7 +197,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					out[i] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -264,7 +208,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					out[i] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -275,7 +219,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					out[i] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -286,7 +230,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					out[i] = a + b*3 + c*5
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -307,10 +251,9 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line liveness.go:52
+//line liveness.go:51
 	var gc_l_v [32]int32
 	var gc_l_w [32]int32
 	var gc_c1r [32]int32
@@ -325,7 +268,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x0
-//line liveness.go:67
+//line liveness.go:66
 			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {

@@ -12,10 +12,8 @@ import (
 //line parts.go:21
 func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, ps []partsParticle, acc [][3]float32, dt float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -29,7 +27,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line parts.go:41
+//line parts.go:39
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(acc), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -73,10 +71,8 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 //line parts.go:41
 func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle, out []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

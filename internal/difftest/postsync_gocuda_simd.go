@@ -167,8 +167,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 
 func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -202,38 +201,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := int32(gc_tx)
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := int32(gc_tx)
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := int32(gc_tx)
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := int32(gc_tx)
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := int32(gc_tx)
@@ -280,42 +248,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line postsync.go:29
-				i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line postsync.go:29
-				i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line postsync.go:29
-				i += 32
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line postsync.go:29
-				i += 32
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line postsync.go:29
@@ -412,42 +345,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-//line postsync.go:31
-					out[gc_tx] = i
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-//line postsync.go:31
-					out[gc_tx] = i
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-//line postsync.go:31
-					out[gc_tx] = i
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-//line postsync.go:31
-					out[gc_tx] = i
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]

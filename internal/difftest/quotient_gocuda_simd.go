@@ -13,10 +13,8 @@ import (
 //line quotient.go:13
 func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, d, e int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -30,7 +28,7 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line quotient.go:33
+//line quotient.go:31
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -247,10 +245,8 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 //line quotient.go:42
 func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd, weight, bias []float32, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -265,7 +261,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 		gc_apart := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line quotient.go:64
+//line quotient.go:62
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {

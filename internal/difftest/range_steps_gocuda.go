@@ -142,5 +142,4 @@ func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []floa
 // gc_files_range_steps holds the source files whose lines the kernels' records hash.
 //
 //go:embed range_steps.go
-//line range_steps.go:39
 var gc_files_range_steps embed.FS

@@ -136,10 +136,8 @@ var gc_src_rebasePartial = compiled.NewSource(gc_files_rebase, "rebasePartial", 
 //line rebase.go:120
 func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, tab, out []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -153,7 +151,7 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line rebase.go:140
+//line rebase.go:138
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {

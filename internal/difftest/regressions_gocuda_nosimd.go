@@ -14,10 +14,8 @@ import (
 func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -358,10 +356,8 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -546,62 +542,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 //line regressions.go:41
 				v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-//line regressions.go:45
-					var r_ float32 = r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-//line regressions.go:45
-					var r_ float32 = r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-//line regressions.go:45
-					var r_ float32 = r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-//line regressions.go:45
-					var r_ float32 = r
-//line regressions.go:34
-					v := r_
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
@@ -616,10 +557,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 			{
-				gc_tx := gc_step5 + 0
+				gc_tx := gc_step4 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -627,7 +568,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step5 + 1
+				gc_tx := gc_step4 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -635,7 +576,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step5 + 2
+				gc_tx := gc_step4 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -643,7 +584,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step5 + 3
+				gc_tx := gc_step4 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -651,7 +592,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
-		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line regressions.go:43
@@ -692,10 +633,8 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	b := gc_bdx
@@ -769,58 +708,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 //line regressions.go:60
 				v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line regressions.go:58
-					v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line regressions.go:58
-					v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line regressions.go:58
-					v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line regressions.go:58
-					v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -867,10 +755,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					s[tid+1] = v
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -879,7 +767,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						s[tid+1] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -888,7 +776,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						s[tid+1] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -897,7 +785,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						s[tid+1] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -906,7 +794,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						s[tid+1] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -955,10 +843,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -969,7 +857,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -980,7 +868,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -991,7 +879,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1002,7 +890,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1023,10 +911,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 //line regressions.go:71
 			copy(gc_at8, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1035,7 +923,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1044,7 +932,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1053,7 +941,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1062,7 +950,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					grid[gc_bx*b+tid] = v
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1147,10 +1035,8 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_lane := compiled.Scratch[int](gc_b, 1)[:gc_n]
@@ -1667,10 +1553,8 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line regressions.go:157
 	s := gocuda.Shared[int32](t, 1)[:1]
@@ -1788,10 +1672,8 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
 	if gc_bdx <= 1*gc_bdx {
@@ -1932,10 +1814,8 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_w := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a := compiled.Scratch[int32](gc_b, 1)[:gc_n]
@@ -1995,58 +1875,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 //line regressions.go:208
 				a.StoreSlice(gc_s_a[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-//line regressions.go:206
-					w := p << 3
-					a := int32(tx)
-					s[tx] = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-//line regressions.go:206
-					w := p << 3
-					a := int32(tx)
-					s[tx] = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-//line regressions.go:206
-					w := p << 3
-					a := int32(tx)
-					s[tx] = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-//line regressions.go:206
-					w := p << 3
-					a := int32(tx)
-					s[tx] = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
@@ -2059,10 +1888,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2076,7 +1905,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2090,7 +1919,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2104,7 +1933,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2118,7 +1947,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		w := gc_s_w[gc_rank]
 		a := gc_s_a[gc_rank]
@@ -2137,10 +1966,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			gc_at3 := s[:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
@@ -2148,7 +1977,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
@@ -2156,7 +1985,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
@@ -2164,7 +1993,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
@@ -2172,7 +2001,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
@@ -2180,10 +2009,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -2195,7 +2024,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -2207,7 +2036,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -2219,7 +2048,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -2231,7 +2060,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					out[i] = (a+s[tx])*1000 + w
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

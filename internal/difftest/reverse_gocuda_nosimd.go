@@ -14,10 +14,8 @@ import (
 func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_temp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	if gc_bdx <= 1*gc_bdx {
@@ -372,10 +370,8 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line reverse.go:46
@@ -523,58 +519,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 //line reverse.go:55
 					y.StoreSlice(gc_s_y[gc_rank:])
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-//line reverse.go:54
-						var y int32
-						if i >= d {
-							y = 3*x[i-d] + 1
-						}
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-//line reverse.go:54
-						var y int32
-						if i >= d {
-							y = 3*x[i-d] + 1
-						}
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-//line reverse.go:54
-						var y int32
-						if i >= d {
-							y = 3*x[i-d] + 1
-						}
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-//line reverse.go:54
-						var y int32
-						if i >= d {
-							y = 3*x[i-d] + 1
-						}
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -595,48 +540,48 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if gc_from >= 0 && gc_to <= len(x) {
 				gc_at2 := x[:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line reverse.go:60
 						gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 //line reverse.go:60
 					gc_at2[gc_tx] = y - gc_at2[gc_tx]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -645,7 +590,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						x[i] = y - x[i]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -654,7 +599,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						x[i] = y - x[i]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -663,7 +608,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						x[i] = y - x[i]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -672,7 +617,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						x[i] = y - x[i]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -689,48 +634,48 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
 			gc_at3 := data[gc_off2:][:gc_bdx]
 			gc_at4 := x[:gc_bdx]
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 //line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				y := gc_s_y[gc_rank]
 //line reverse.go:63
 				gc_at3[gc_tx] = gc_at4[gc_tx] + y
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -741,7 +686,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					data[g] = x[i] + y
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -752,7 +697,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					data[g] = x[i] + y
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -763,7 +708,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					data[g] = x[i] + y
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -774,7 +719,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					data[g] = x[i] + y
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -840,52 +785,8 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 //line reverse.go:78
 		sh[rank] = data[rank]
 	}
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line reverse.go:80
-		var a0 int32
-		lanes.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank:])
-	}
-	gc_step2 := gc_vstep
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line reverse.go:80
-			var a0 int32
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line reverse.go:80
-			var a0 int32
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line reverse.go:80
-			var a0 int32
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line reverse.go:80
-			var a0 int32
-			gc_s_a0[gc_rank] = a0
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line reverse.go:80
-		var a0 int32
-		gc_s_a0[gc_rank] = a0
-	}
+	clear(gc_s_a0)
 	if gc_bdy*gc_bdz == 1 {
-//line reverse.go:82
 		if gc_n == gc_bdx && gc_bdx <= len(sh) && size/3 >= 0 {
 			sh := sh[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
@@ -910,11 +811,11 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				if gc_off >= 0 && gc_off <= len(sh) && gc_bdx <= len(sh)-gc_off && gc_bdx <= len(sh) {
 					gc_at := sh[gc_off:][:gc_bdx]
 					gc_at2 := sh[:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					gc_vb2 := lanes.BroadcastInt32x8(int32(0))
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						y := gc_vb2
 //line reverse.go:83
@@ -932,7 +833,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 //line reverse.go:83
 						y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := int32(0)
 //line reverse.go:83
@@ -942,12 +843,12 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					gc_vb := lanes.BroadcastInt32x8(int32(0))
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps2:
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						y := gc_vb
 //line reverse.go:83
@@ -983,7 +884,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 //line reverse.go:83
 						y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := int32(0)
@@ -1003,48 +904,48 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(sh) {
 					gc_at3 := sh[:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line reverse.go:88
 							gc_at3[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line reverse.go:88
 							gc_at3[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line reverse.go:88
 							gc_at3[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 //line reverse.go:88
 							gc_at3[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 //line reverse.go:88
 						gc_at3[gc_tx] += y
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -1052,7 +953,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -1060,7 +961,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -1068,7 +969,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -1076,7 +977,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							sh[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]
@@ -1087,10 +988,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			}
 		}
 	}
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank := gc_step5 + 0
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1099,7 +1000,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step5 + 1
+			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1108,7 +1009,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step5 + 2
+			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1117,7 +1018,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step5 + 3
+			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1126,7 +1027,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		rank := gc_rank
 		a0 := gc_s_a0[gc_rank]

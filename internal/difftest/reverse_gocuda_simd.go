@@ -1081,42 +1081,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 //line reverse.go:78
 		sh[rank] = data[rank]
 	}
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-//line reverse.go:80
-				var a0 int32
-				archsimd.BroadcastInt32x16(a0).StoreSlice(gc_s_a0[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-//line reverse.go:80
-			var a0 int32
-			archsimd.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line reverse.go:80
-		var a0 int32
-		gc_s_a0[gc_rank] = a0
-	}
+	clear(gc_s_a0)
 	if gc_bdy*gc_bdz == 1 {
 		{
 			gc_from, gc_to := 0, gc_bdx
-//line reverse.go:84
 			if gc_bound := size / 3; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -1145,13 +1113,13 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(sh) && gc_to <= len(sh)-gc_off && gc_to <= len(sh) {
 					gc_at := sh[gc_off:][:gc_to]
 					gc_at2 := sh[:gc_to]
-					gc_vstep2 := gc_from
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								y := gc_vb4
 								{
@@ -1162,16 +1130,16 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							y := gc_vb3
 //line reverse.go:84
@@ -1181,7 +1149,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := int32(0)
 //line reverse.go:84
@@ -1189,13 +1157,13 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_vb2 := archsimd.BroadcastInt32x16(int32(0))
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								y := gc_vb2
 								{
@@ -1210,16 +1178,16 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_vb := archsimd.BroadcastInt32x8(int32(0))
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							y := gc_vb
 //line reverse.go:84
@@ -1233,7 +1201,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := int32(0)
@@ -1253,6 +1221,45 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(sh) {
 					gc_at3 := sh[:gc_to]
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+//line reverse.go:87
+								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+								{
+//line reverse.go:87
+									archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+//line reverse.go:87
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+//line reverse.go:87
+							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+//line reverse.go:88
+						gc_at3[gc_tx] += y
+					}
+				} else {
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1263,8 +1270,12 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 //line reverse.go:87
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
-//line reverse.go:87
-									archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+//line reverse.go:88
+									if gc_tx < 0 || gc_tx > len(sh)-16 {
+										break
+									}
+//line reverse.go:88
+									archsimd.LoadInt32x16Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1280,49 +1291,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							gc_rank := gc_base + gc_tx
 //line reverse.go:87
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line reverse.go:87
-							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						y := gc_s_y[gc_rank]
-//line reverse.go:88
-						gc_at3[gc_tx] += y
-					}
-				} else {
-					gc_vstep5 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
-								gc_rank := gc_base + gc_tx
-//line reverse.go:87
-								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
-								{
-//line reverse.go:88
-									if gc_tx < 0 || gc_tx > len(sh)-16 {
-										break
-									}
-//line reverse.go:88
-									archsimd.LoadInt32x16Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-//line reverse.go:87
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 							if gc_tx < 0 || gc_tx > len(sh)-8 {
 								break
 							}
@@ -1331,7 +1299,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]

@@ -54,26 +54,25 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off9 := gc_bx * 2 * gc_bdx
-//line rows_ahead.go:43
+//line rows_ahead.go:42
 	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx <= len(in)-gc_off9 {
 		copy(gc_row, in[gc_off9:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off10 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line rows_ahead.go:51
+//line rows_ahead.go:50
 	if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx <= len(in)-gc_off10 {
 		copy(gc_row2, in[gc_off10:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line rows_ahead.go:57
+//line rows_ahead.go:56
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -89,7 +88,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-//line rows_ahead.go:74
+//line rows_ahead.go:73
 					gc_at6 := gc_row[gc_x03:][:32]
 					gc_at7 := gc_row2[gc_x03:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {

@@ -139,5 +139,4 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 // gc_files_scalarize holds the source files whose lines the kernels' records hash.
 //
 //go:embed scalarize.go
-//line scalarize.go:47
 var gc_files_scalarize embed.FS

@@ -11,10 +11,8 @@ import (
 //line slp.go:14
 func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -28,7 +26,7 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:34
+//line slp.go:32
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -59,10 +57,8 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 //line slp.go:47
 func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64, run int, scale float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -76,7 +72,7 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:67
+//line slp.go:65
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -107,10 +103,8 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 //line slp.go:72
 func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run int, m int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -124,7 +118,7 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:92
+//line slp.go:90
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -217,10 +211,8 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 //line slp.go:102
 func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int, whole bool) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -234,7 +226,7 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:122
+//line slp.go:120
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {

@@ -13,10 +13,8 @@ import (
 //line slp.go:14
 func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -30,7 +28,7 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:34
+//line slp.go:32
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -317,10 +315,8 @@ func gc_slp_SumEight_0_flush(gc_j *gc_slp_SumEight_0_jam) {
 //line slp.go:47
 func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64, run int, scale float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -334,7 +330,7 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:67
+//line slp.go:65
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -411,10 +407,8 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 //line slp.go:72
 func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run int, m int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -428,7 +422,7 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:92
+//line slp.go:90
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -578,10 +572,8 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 //line slp.go:102
 func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int, whole bool) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -595,7 +587,7 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line slp.go:122
+//line slp.go:120
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {

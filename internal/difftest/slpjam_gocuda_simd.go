@@ -13,83 +13,17 @@ import (
 //line slpjam.go:17
 func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line slpjam.go:18
 	n := len(in)
 //line slpjam.go:21
 	stride := gc_bdx * gc_gdx * run
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-//line slpjam.go:19
-				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line slpjam.go:19
-				v.StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-//line slpjam.go:19
-			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line slpjam.go:19
-			v.StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line slpjam.go:19
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line slpjam.go:19
-		var v float32
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
+//line slpjam.go:22
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -171,6 +105,47 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 //line slpjam.go:34
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var g int = gc_bx*gc_bdx + gc_tx
+						_ = g
+//line slpjam.go:20
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+//line slpjam.go:26
+						v.StoreSlice(gc_at[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var g int = gc_bx*gc_bdx + gc_tx
+					_ = g
+//line slpjam.go:20
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line slpjam.go:26
+					v.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+//line slpjam.go:26
+				gc_at[gc_tx] = v
+			}
+		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -179,11 +154,14 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
-						_ = g
 //line slpjam.go:20
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line slpjam.go:26
-						v.StoreSlice(gc_at[gc_tx:])
+						if g < 0 || g > len(out)-16 {
+							break
+						}
+//line slpjam.go:26
+						v.StoreSlice(out[g:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -197,50 +175,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
-					_ = g
-//line slpjam.go:20
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line slpjam.go:26
-					v.StoreSlice(gc_at[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-//line slpjam.go:26
-				gc_at[gc_tx] = v
-			}
-		} else {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var g int = gc_bx*gc_bdx + gc_tx
-//line slpjam.go:20
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line slpjam.go:26
-						if g < 0 || g > len(out)-16 {
-							break
-						}
-//line slpjam.go:26
-						v.StoreSlice(out[g:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:20
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line slpjam.go:26
@@ -252,46 +186,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-//line slpjam.go:26
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-//line slpjam.go:26
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-//line slpjam.go:26
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-//line slpjam.go:26
-					out[g] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -563,83 +458,17 @@ func gc_slp_eightSums_0_flush(gc_j *gc_slp_eightSums_0_jam) {
 //line slpjam.go:34
 func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 //line slpjam.go:35
 	n := len(in)
 //line slpjam.go:38
 	stride := gc_bdx * gc_gdx * run
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-//line slpjam.go:36
-				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line slpjam.go:36
-				v.StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-//line slpjam.go:36
-			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line slpjam.go:36
-			v.StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line slpjam.go:36
-			var v float32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line slpjam.go:36
-		var v float32
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
+//line slpjam.go:39
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -721,6 +550,47 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 //line slpjam.go:51
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var g int = gc_bx*gc_bdx + gc_tx
+						_ = g
+//line slpjam.go:37
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+//line slpjam.go:43
+						v.StoreSlice(gc_at[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var g int = gc_bx*gc_bdx + gc_tx
+					_ = g
+//line slpjam.go:37
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line slpjam.go:43
+					v.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+//line slpjam.go:43
+				gc_at[gc_tx] = v
+			}
+		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -729,11 +599,14 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
-						_ = g
 //line slpjam.go:37
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 //line slpjam.go:43
-						v.StoreSlice(gc_at[gc_tx:])
+						if g < 0 || g > len(out)-16 {
+							break
+						}
+//line slpjam.go:43
+						v.StoreSlice(out[g:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -747,50 +620,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
-					_ = g
-//line slpjam.go:37
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line slpjam.go:43
-					v.StoreSlice(gc_at[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-//line slpjam.go:43
-				gc_at[gc_tx] = v
-			}
-		} else {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var g int = gc_bx*gc_bdx + gc_tx
-//line slpjam.go:37
-						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-//line slpjam.go:43
-						if g < 0 || g > len(out)-16 {
-							break
-						}
-//line slpjam.go:43
-						v.StoreSlice(out[g:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:37
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line slpjam.go:43
@@ -802,46 +631,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-//line slpjam.go:43
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-//line slpjam.go:43
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-//line slpjam.go:43
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-//line slpjam.go:43
-					out[g] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -856,66 +646,17 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 //line slpjam.go:50
 func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line slpjam.go:51
 	n := len(in)
 //line slpjam.go:54
 	stride := gc_bdx * gc_gdx * run
-	gc_vstep := 0
-	if compiled.SIMD {
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-//line slpjam.go:52
-			var v archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line slpjam.go:52
-			v.StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line slpjam.go:52
-			var v float64
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line slpjam.go:52
-		var v float64
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
+//line slpjam.go:55
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -997,10 +738,10 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 //line slpjam.go:67
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
-			gc_vstep2 := 0
+			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
 					_ = g
@@ -1011,17 +752,17 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 //line slpjam.go:59
 				gc_at[gc_tx] = v
 			}
 		} else {
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
 //line slpjam.go:53
@@ -1035,46 +776,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-//line slpjam.go:59
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-//line slpjam.go:59
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-//line slpjam.go:59
-					out[g] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-//line slpjam.go:59
-					out[g] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx

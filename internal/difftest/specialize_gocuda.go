@@ -19,8 +19,7 @@ var gc_src_specAxpy = compiled.NewSource(gc_files_specialize, "specAxpy", "38e7d
 //line specialize.go:32
 func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, k T, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -38,7 +37,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line specialize.go:55
+//line specialize.go:54
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -137,8 +136,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
 //line specialize.go:46
@@ -556,10 +554,8 @@ var gc_src_specRelayKernel = compiled.NewSource(gc_files_specialize, "specRelayK
 func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_s_v_ := compiled.Scratch[T](gc_b, 1)[:gc_n]

@@ -105,54 +105,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			}
 		}
 	}
-	gc_vstep3 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop3 bool
-		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-			gc_none2 := archsimd.Mask32x16FromBits(0)
-			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
-				gc_rank := gc_vstep3
-//line split.go:28
-				var computed bool
-				gc_b3 := gc_none2
-//line split.go:28
-				if computed {
-					gc_b3 = gc_all2
-				}
-//line split.go:28
-				compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep3, false
-		}(gc_vstep3)
-		if gc_stop3 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-			gc_rank := gc_vstep3
-//line split.go:28
-			var computed bool
-			gc_b2 := gc_none
-//line split.go:28
-			if computed {
-				gc_b2 = gc_all
-			}
-//line split.go:28
-			compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line split.go:28
-		var computed bool
-		gc_s_computed[gc_rank] = computed
-	}
+	clear(gc_s_computed)
 //line split.go:29
 	for i := 0; i < steps; i++ {
 		{
@@ -226,15 +179,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_at3 := result[:gc_to]
 					gc_at4 := prev[:gc_to]
 					gc_at5 := wall[gc_off:][:gc_to]
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none6 := archsimd.Mask32x16FromBits(0)
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 //line split.go:24
@@ -297,27 +250,27 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 //line split.go:24
 									gc_ld7.Min(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).Min(gc_ld8).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 								}
-								gc_b7 := gc_none6
+								gc_b5 := gc_none4
 //line split.go:31
 								if computed {
-									gc_b7 = gc_all6
+									gc_b5 = gc_all4
 								}
 //line split.go:31
-								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b7.ToBits())
+								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 //line split.go:24
@@ -378,17 +331,17 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							}
 //line split.go:24
 							gc_ld5.Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).Min(gc_ld6).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-							gc_b6 := gc_none5
+							gc_b4 := gc_none3
 //line split.go:31
 							if computed {
-								gc_b6 = gc_all5
+								gc_b4 = gc_all3
 							}
 //line split.go:31
-							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b6.ToBits())
+							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -406,15 +359,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
-					gc_vstep5 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 //line split.go:24
@@ -481,27 +434,27 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 //line split.go:24
 									gc_ld3.Min(archsimd.LoadInt32x16Slice(prev[tx:])).Min(gc_ld4).Add(archsimd.LoadInt32x16Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
 								}
-								gc_b5 := gc_none4
+								gc_b3 := gc_none2
 //line split.go:31
 								if computed {
-									gc_b5 = gc_all4
+									gc_b3 = gc_all2
 								}
 //line split.go:31
-								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
+								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 //line split.go:24
@@ -566,17 +519,17 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							}
 //line split.go:24
 							gc_ld.Min(archsimd.LoadInt32x8Slice(prev[tx:])).Min(gc_ld2).Add(archsimd.LoadInt32x8Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
-							gc_b4 := gc_none3
+							gc_b2 := gc_none
 //line split.go:31
 							if computed {
-								gc_b4 = gc_all3
+								gc_b2 = gc_all
 							}
 //line split.go:31
-							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
+							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -605,12 +558,12 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
-				gc_vstep6 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -624,15 +577,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						_ = tx
@@ -647,7 +600,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 //line split.go:39
@@ -656,12 +609,12 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 			} else {
-				gc_vstep7 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 //line split.go:23
@@ -678,15 +631,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 //line split.go:23
@@ -704,7 +657,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -722,12 +675,12 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
 			gc_at8 := dst[:gc_bdx]
 			gc_at9 := result[:gc_bdx]
-			gc_vstep8 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-						gc_tx := gc_vstep8
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						_ = tx
@@ -741,15 +694,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-					gc_tx := gc_vstep8
+				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+					gc_tx := gc_vstep7
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
 					_ = tx
@@ -764,7 +717,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				computed := gc_s_computed[gc_rank]
 //line split.go:44
@@ -773,12 +726,12 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 			}
 		} else {
-			gc_vstep9 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-					for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-						gc_tx := gc_vstep9
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 //line split.go:23
@@ -795,15 +748,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop9 {
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-					gc_tx := gc_vstep9
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
 //line split.go:23
@@ -821,7 +774,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

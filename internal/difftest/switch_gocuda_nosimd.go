@@ -18,8 +18,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	if gc_bdx <= 1*gc_bdx {
@@ -72,50 +71,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:16
 				lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -153,10 +109,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 						} else {
-							gc_step2 := gc_seg
-							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+							gc_step := gc_seg
+							for ; gc_step+3 < gc_segend; gc_step += 4 {
 								{
-									gc_tx := gc_step2 + 0
+									gc_tx := gc_step + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -165,7 +121,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step2 + 1
+									gc_tx := gc_step + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -174,7 +130,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step2 + 2
+									gc_tx := gc_step + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -183,7 +139,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step2 + 3
+									gc_tx := gc_step + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -192,7 +148,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 							}
-							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+							for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v := gc_s_v[gc_rank]
@@ -204,10 +160,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_seg = gc_segend
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -217,7 +173,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -227,7 +183,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -237,7 +193,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -247,7 +203,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -304,10 +260,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -317,7 +273,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -327,7 +283,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -337,7 +293,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -347,7 +303,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -365,10 +321,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:27
 					copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -377,7 +333,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							s[tid] = v
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -386,7 +342,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							s[tid] = v
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -395,7 +351,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							s[tid] = v
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -404,7 +360,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							s[tid] = v
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -429,42 +385,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:33
 			v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		gc_step6 := gc_vstep3
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 //line switch.go:33
@@ -498,10 +419,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:37
 			copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -510,7 +431,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+tid] = v
 				}
 				{
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -519,7 +440,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+tid] = v
 				}
 				{
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -528,7 +449,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+tid] = v
 				}
 				{
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -537,7 +458,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+tid] = v
 				}
 			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -552,10 +473,8 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:44
 func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -568,38 +487,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:45
 			v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			v := int32(gc_tx)
@@ -631,82 +519,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 			v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 //line switch.go:48
@@ -733,10 +546,10 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:58
 			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -744,7 +557,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -752,7 +565,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -760,7 +573,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -768,7 +581,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

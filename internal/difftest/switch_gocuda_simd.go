@@ -19,8 +19,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	if gc_bdx <= 1*gc_bdx {
@@ -129,50 +128,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-//line switch.go:14
-					s[tid] = int32(tid)
-					v := int32(0)
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -248,10 +204,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 						} else {
-							gc_step2 := gc_seg
-							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+							gc_step := gc_seg
+							for ; gc_step+3 < gc_segend; gc_step += 4 {
 								{
-									gc_tx := gc_step2 + 0
+									gc_tx := gc_step + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -260,7 +216,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step2 + 1
+									gc_tx := gc_step + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -269,7 +225,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step2 + 2
+									gc_tx := gc_step + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -278,7 +234,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step2 + 3
+									gc_tx := gc_step + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -287,7 +243,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 							}
-							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+							for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v := gc_s_v[gc_rank]
@@ -299,10 +255,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_seg = gc_segend
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -312,7 +268,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -322,7 +278,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -332,7 +288,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -342,7 +298,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -478,10 +434,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -491,7 +447,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -501,7 +457,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -511,7 +467,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -521,7 +477,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -617,46 +573,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep5
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							v := gc_s_v[gc_rank]
-//line switch.go:27
-							s[tid] = v
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							v := gc_s_v[gc_rank]
-//line switch.go:27
-							s[tid] = v
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							v := gc_s_v[gc_rank]
-//line switch.go:27
-							s[tid] = v
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							v := gc_s_v[gc_rank]
-//line switch.go:27
-							s[tid] = v
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -704,42 +621,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep6
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:33
-				v *= 2
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 //line switch.go:33
@@ -884,46 +766,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep8
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-				{
-					gc_tx := gc_step7 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
-				}
-				{
-					gc_tx := gc_step7 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
-				}
-				{
-					gc_tx := gc_step7 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
-				}
-				{
-					gc_tx := gc_step7 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
-				}
-			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -938,10 +781,8 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:44
 func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -975,38 +816,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := int32(gc_tx)
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			v := int32(gc_tx)
@@ -1072,82 +882,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line switch.go:48
-				for k := 0; ; k++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-//line switch.go:49
-					if k == 3 {
-						break
-					}
-					v += int32(k)
-				}
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 //line switch.go:48
@@ -1246,42 +981,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

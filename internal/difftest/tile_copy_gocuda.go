@@ -67,6 +67,7 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 //line tile_copy.go:19
 			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
 		} else {
+//line tile_copy.go:20
 			for ty := 0; ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
@@ -244,6 +245,7 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 //line tile_copy.go:49
 			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
 		} else {
+//line tile_copy.go:50
 			for ty := 0; ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
@@ -415,6 +417,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 //line tile_copy.go:67
 			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
 		} else {
+//line tile_copy.go:68
 			for ty := 0; ty < side; ty++ {
 				if gc_b.Stopped() {
 					return
@@ -594,6 +597,7 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 //line tile_copy.go:87
 			gc_pos.Thread = (gc_wn-(off))%gc_bdy*gc_bdx + ((side)-1-(off))%gc_bdx
 		} else {
+//line tile_copy.go:88
 			for ty := (off); ty < side; ty++ {
 				if gc_b.Stopped() {
 					return

@@ -15,10 +15,8 @@ import (
 //line uniformcheck.go:16
 func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	b := gc_bdx
@@ -288,50 +286,7 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						out[i] = v
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						out[i] = v
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						out[i] = v
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-//line uniformcheck.go:31
-						out[i] = v
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line uniformcheck.go:21
@@ -348,10 +303,8 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 //line uniformcheck.go:39
 func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

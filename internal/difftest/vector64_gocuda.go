@@ -58,8 +58,7 @@ var gc_src_float64Mix = compiled.NewSource(gc_files_vector64, "float64Mix", "97f
 //line vector64.go:50
 func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d []float64, n []int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -77,7 +76,7 @@ func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d [
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line vector64.go:73
+//line vector64.go:72
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(d), gc_bx*gc_bdx); gc_bound < gc_to {

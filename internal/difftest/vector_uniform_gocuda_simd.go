@@ -223,8 +223,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 //line vector_uniform.go:31
 func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a, out []float32, k int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -233,7 +232,7 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 		gc_pos.Block = gc_blk
 		gc_apart := compiled.Disjoint(a, out)
 		gc_from, gc_to := 0, gc_bdx
-//line vector_uniform.go:45
+//line vector_uniform.go:44
 		if gc_bound := len(out); gc_bound < gc_to {
 			gc_to = gc_bound
 		}

@@ -16,26 +16,25 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line warp_pair.go:46
+//line warp_pair.go:45
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line warp_pair.go:54
+//line warp_pair.go:53
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:60
+//line warp_pair.go:59
 	var gc_l_v [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
@@ -51,7 +50,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-//line warp_pair.go:78
+//line warp_pair.go:77
 				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
@@ -217,26 +216,25 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-//line warp_pair.go:59
+//line warp_pair.go:58
 	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
 		copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line warp_pair.go:67
+//line warp_pair.go:66
 	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:73
+//line warp_pair.go:72
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -251,7 +249,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-//line warp_pair.go:90
+//line warp_pair.go:89
 				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
 				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
@@ -397,26 +395,25 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off5 := gc_bx * 2 * gc_bdx
-//line warp_pair.go:75
+//line warp_pair.go:74
 	if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
 		copy(gc_row, in[gc_off5:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off6 := (gc_bx * 2 * gc_bdx) + gc_bdx
-//line warp_pair.go:83
+//line warp_pair.go:82
 	if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx <= len(in)-gc_off6 {
 		copy(gc_row2, in[gc_off6:][:gc_bdx])
 		gc_rowok2 = true
 	}
-//line warp_pair.go:89
+//line warp_pair.go:88
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -432,7 +429,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-//line warp_pair.go:106
+//line warp_pair.go:105
 					gc_at4 := gc_row[gc_x03:][:32]
 					gc_at5 := gc_row2[gc_x03:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {

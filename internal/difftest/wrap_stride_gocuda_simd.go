@@ -13,8 +13,7 @@ import (
 //line wrap_stride.go:16
 func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -48,34 +47,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				n := int32(0)
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				n := int32(0)
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				n := int32(0)
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				n := int32(0)
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			n := int32(0)
 			gc_s_n[gc_rank] = n
@@ -199,42 +171,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:21
-						trips[gc_tx] = n
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
@@ -248,8 +185,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 
 func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step int64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -283,34 +219,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				n := int32(0)
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				n := int32(0)
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				n := int32(0)
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				n := int32(0)
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			n := int32(0)
 			gc_s_n[gc_rank] = n
@@ -419,42 +328,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:33
-						trips[gc_tx] = n
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]
@@ -468,8 +342,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 
 func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -503,34 +376,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				n := int32(0)
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				n := int32(0)
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				n := int32(0)
-				gc_s_n[gc_rank] = n
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				n := int32(0)
-				gc_s_n[gc_rank] = n
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			n := int32(0)
 			gc_s_n[gc_rank] = n
@@ -639,42 +485,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						trips[gc_tx] = n
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-//line wrap_stride.go:45
-						trips[gc_tx] = n
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					n := gc_s_n[gc_rank]

@@ -14,66 +14,16 @@ import (
 //line gridsync_solution.go:17
 func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_local := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_s_mean := compiled.Scratch[float64](gc_b, 1)[:gc_n]
 //line gridsync_solution.go:18
 	n := len(in)
 	stride := gc_bdx * gc_gdx
-	gc_vstep := 0
-	if compiled.SIMD {
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-//line gridsync_solution.go:21
-			var local archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line gridsync_solution.go:21
-			local.StoreSlice(gc_s_local[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-			var local float64
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-			var local float64
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-			var local float64
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-			var local float64
-			gc_s_local[gc_rank] = local
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line gridsync_solution.go:21
-		var local float64
-		gc_s_local[gc_rank] = local
-	}
+	clear(gc_s_local)
 //line gridsync_solution.go:22
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b.Tick()
@@ -93,10 +43,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_off3 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off3:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
@@ -111,10 +61,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					local := gc_s_local[gc_rank]
 					gc_more = true
@@ -123,10 +73,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					gc_s_local[gc_rank] = local
 				}
 			} else {
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
@@ -143,65 +93,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						local := gc_s_local[gc_rank]
-//line gridsync_solution.go:22
-						i := first + gc_off
-						gc_more = true
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						local := gc_s_local[gc_rank]
-//line gridsync_solution.go:22
-						i := first + gc_off
-						gc_more = true
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						local := gc_s_local[gc_rank]
-//line gridsync_solution.go:22
-						i := first + gc_off
-						gc_more = true
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						local := gc_s_local[gc_rank]
-//line gridsync_solution.go:22
-						i := first + gc_off
-						gc_more = true
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx
@@ -216,10 +111,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -228,7 +123,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -237,7 +132,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -246,7 +141,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -255,7 +150,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
@@ -266,10 +161,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	if !gc_b.SyncGrid() {
 		return
 	}
-	gc_vstep4 := 0
+	gc_vstep3 := 0
 	if compiled.SIMD {
-		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
-			gc_rank := gc_vstep4
+		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+			gc_rank := gc_vstep3
 			gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 			mean := archsimd.BroadcastFloat64x4(*sum / float64(n))
@@ -278,38 +173,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step4 := gc_vstep4
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-		{
-			gc_rank := gc_step4 + 0
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			mean := *sum / float64(n)
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step4 + 1
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			mean := *sum / float64(n)
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step4 + 2
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			mean := *sum / float64(n)
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step4 + 3
-			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			mean := *sum / float64(n)
-			gc_s_mean[gc_rank] = mean
-		}
-	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line gridsync_solution.go:29
 		mean := *sum / float64(n)
@@ -335,10 +199,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
 				gc_at2 := out[gc_off4:][:gc_to]
 				gc_at3 := in[gc_off4:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
@@ -351,10 +215,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from {
+				if gc_vstep4 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mean := gc_s_mean[gc_rank]
 					gc_more2 = true
@@ -362,10 +226,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 				}
 			} else {
-				gc_vstep6 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
@@ -380,61 +244,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from {
+				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						mean := gc_s_mean[gc_rank]
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx

@@ -38,10 +38,8 @@ var gc_src_bfsKernel = compiled.NewSource(gc_files_bfs, "bfsKernel", "238f83a6af
 //line bfs.go:38
 func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Node, gGraphEdges []int32, gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gCost []int32, noOfNodes int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -107,10 +105,8 @@ var gc_src_bfsKernel2 = compiled.NewSource(gc_files_bfs, "bfsKernel2", "7af9a836
 //line bfs.go:60
 func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gOver *bool, noOfNodes int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -123,7 +119,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 			gc_bx = 0
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line bfs.go:79
+//line bfs.go:77
 		if !compiled.Adds(gc_bx*BFSBlock, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}

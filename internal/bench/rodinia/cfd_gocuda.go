@@ -50,10 +50,8 @@ var gc_src_cfdComputeStepFactor = compiled.NewSource(gc_files_cfd, "cfdComputeSt
 //line cfd.go:111
 func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables, areas, stepFactors []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -66,7 +64,7 @@ func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr i
 			gc_bx = 0
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line cfd.go:130
+//line cfd.go:128
 			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
@@ -156,10 +154,8 @@ var gc_src_cfdComputeFlux = compiled.NewSource(gc_files_cfd, "cfdComputeFlux", "
 //line cfd.go:148
 func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, elementsSurroundingElements []int32, normals, variables, fluxes []float32, ff CFDFarField) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

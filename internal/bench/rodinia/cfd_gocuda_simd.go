@@ -13,10 +13,8 @@ import (
 //line cfd.go:49
 func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ff CFDFarField) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -129,8 +127,7 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 //line cfd.go:276
 func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, oldVariables, variables, stepFactors, fluxes []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -148,7 +145,7 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
-//line cfd.go:299
+//line cfd.go:298
 			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
 			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)

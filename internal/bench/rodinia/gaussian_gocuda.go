@@ -34,10 +34,8 @@ var gc_src_fan1 = compiled.NewSource(gc_files_gaussian, "fan1", "54062c651c27c3d
 //line gaussian.go:24
 func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32, size, pivot int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -51,7 +49,7 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line gaussian.go:44
+//line gaussian.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(size-1-pivot, gc_bx*gc_bdx); gc_bound < gc_to {

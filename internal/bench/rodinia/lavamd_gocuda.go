@@ -151,10 +151,10 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 						if gc_b.Stopped() {
 							return
 						}
+//line lavamd.go:93
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
-//line lavamd.go:96
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -170,10 +170,10 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 						if gc_b.Stopped() {
 							return
 						}
+//line lavamd.go:93
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
-//line lavamd.go:96
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -189,10 +189,10 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 						if gc_b.Stopped() {
 							return
 						}
+//line lavamd.go:93
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
-//line lavamd.go:96
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -208,10 +208,10 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 						if gc_b.Stopped() {
 							return
 						}
+//line lavamd.go:93
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
-//line lavamd.go:96
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -227,10 +227,10 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					if gc_b.Stopped() {
 						return
 					}
+//line lavamd.go:93
 					rAShared[wtx] = rA[wtx]
 					wtx = wtx + LavaMDThreads
 				}
-//line lavamd.go:96
 				wtx = tx
 				gc_s_wtx[gc_rank] = wtx
 			}
@@ -245,8 +245,11 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					wtx := gc_s_wtx[gc_rank]
 //line lavamd.go:66
 					var pointer int
+//line lavamd.go:68
 					var firstJ int
+//line lavamd.go:70
 					var rB []LavaMDVector
+//line lavamd.go:72
 					var qB []float64
 //line lavamd.go:102
 					if k_ == 0 {
@@ -264,11 +267,11 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 						if gc_b.Stopped() {
 							return
 						}
+//line lavamd.go:113
 						rBShared[wtx] = rB[wtx]
 						qBShared[wtx] = qB[wtx]
 						wtx = wtx + LavaMDThreads
 					}
-//line lavamd.go:117
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -281,12 +284,19 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 					wtx := gc_s_wtx[gc_rank]
 //line lavamd.go:66
 					var j int
+//line lavamd.go:68
 					var r2 float64
+//line lavamd.go:70
 					var u2 float64
+//line lavamd.go:72
 					var vij float64
+//line lavamd.go:74
 					var fs float64
+//line lavamd.go:76
 					var fxij float64
+//line lavamd.go:78
 					var fyij float64
+//line lavamd.go:80
 					var fzij float64
 					d := gc_s_d[gc_rank]
 //line lavamd.go:122
@@ -295,17 +305,20 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 						if gc_b.Stopped() {
 							return
 						}
+//line lavamd.go:123
 						for j = 0; j < LavaMDParPerBox; j++ {
 							r2 = rAShared[wtx].V + rBShared[j].V - lavaMDDot(rAShared[wtx], rBShared[j])
 							u2 = a2 * r2
 							vij = math.Exp(-u2)
 							fs = 2 * vij
+//line lavamd.go:129
 							d.X = rAShared[wtx].X - rBShared[j].X
 							fxij = fs * d.X
 							d.Y = rAShared[wtx].Y - rBShared[j].Y
 							fyij = fs * d.Y
 							d.Z = rAShared[wtx].Z - rBShared[j].Z
 							fzij = fs * d.Z
+//line lavamd.go:136
 							fA[wtx].V += qBShared[j] * vij
 							fA[wtx].X += qBShared[j] * fxij
 							fA[wtx].Y += qBShared[j] * fyij
@@ -313,7 +326,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 						}
 						wtx = wtx + LavaMDThreads
 					}
-//line lavamd.go:143
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 					gc_s_d[gc_rank] = d

@@ -146,54 +146,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			}
 		}
 	}
-	gc_vstep3 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop3 bool
-		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-			gc_none2 := archsimd.Mask32x16FromBits(0)
-			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
-				gc_rank := gc_vstep3
-//line pathfinder.go:78
-				var computed bool
-				gc_b3 := gc_none2
-//line pathfinder.go:78
-				if computed {
-					gc_b3 = gc_all2
-				}
-//line pathfinder.go:78
-				compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep3, false
-		}(gc_vstep3)
-		if gc_stop3 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-			gc_rank := gc_vstep3
-//line pathfinder.go:78
-			var computed bool
-			gc_b2 := gc_none
-//line pathfinder.go:78
-			if computed {
-				gc_b2 = gc_all
-			}
-//line pathfinder.go:78
-			compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line pathfinder.go:78
-		var computed bool
-		gc_s_computed[gc_rank] = computed
-	}
+	clear(gc_s_computed)
 //line pathfinder.go:79
 	for i := 0; i < iteration; i++ {
 		{
@@ -267,15 +220,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					gc_at3 := prev[:gc_to]
 					gc_at4 := result[:gc_to]
 					gc_at5 := gpuWall[gc_off2:][:gc_to]
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none6 := archsimd.Mask32x16FromBits(0)
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 //line pathfinder.go:50
@@ -351,27 +304,27 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:88
 									shortest.Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 								}
-								gc_b7 := gc_none6
+								gc_b5 := gc_none4
 //line pathfinder.go:81
 								if computed {
-									gc_b7 = gc_all6
+									gc_b5 = gc_all4
 								}
 //line pathfinder.go:81
-								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b7.ToBits())
+								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 //line pathfinder.go:50
@@ -445,17 +398,17 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							_ = index
 //line pathfinder.go:88
 							shortest.Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-							gc_b6 := gc_none5
+							gc_b4 := gc_none3
 //line pathfinder.go:81
 							if computed {
-								gc_b6 = gc_all5
+								gc_b4 = gc_all3
 							}
 //line pathfinder.go:81
-							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b6.ToBits())
+							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -479,16 +432,16 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
-					gc_vstep5 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps2:
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 //line pathfinder.go:50
@@ -573,28 +526,28 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:89
 									shortest.Add(gc_ld6).StoreSlice(result[tx:])
 								}
-								gc_b5 := gc_none4
+								gc_b3 := gc_none2
 //line pathfinder.go:81
 								if computed {
-									gc_b5 = gc_all4
+									gc_b3 = gc_all2
 								}
 //line pathfinder.go:81
-								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
+								compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps:
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 //line pathfinder.go:50
@@ -677,17 +630,17 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							}
 //line pathfinder.go:89
 							shortest.Add(gc_ld3).StoreSlice(result[tx:])
-							gc_b4 := gc_none3
+							gc_b2 := gc_none
 //line pathfinder.go:81
 							if computed {
-								gc_b4 = gc_all3
+								gc_b2 = gc_all
 							}
 //line pathfinder.go:81
-							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
+							compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -724,12 +677,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
-				gc_vstep6 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -743,15 +696,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						_ = tx
@@ -766,7 +719,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
@@ -775,12 +728,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 			} else {
-				gc_vstep7 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 //line pathfinder.go:39
@@ -797,15 +750,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 //line pathfinder.go:39
@@ -823,7 +776,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -842,12 +795,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
 			gc_at8 := gpuResults[gc_off3:][:gc_bdx]
 			gc_at9 := result[:gc_bdx]
-			gc_vstep8 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-						gc_tx := gc_vstep8
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 //line pathfinder.go:50
@@ -863,15 +816,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop8 {
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-					gc_tx := gc_vstep8
+				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+					gc_tx := gc_vstep7
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
 //line pathfinder.go:50
@@ -888,7 +841,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
@@ -897,12 +850,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 			}
 		} else {
-			gc_vstep9 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-					for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-						gc_tx := gc_vstep9
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 //line pathfinder.go:50
@@ -921,15 +874,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop9 {
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-					gc_tx := gc_vstep9
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
 //line pathfinder.go:50
@@ -949,7 +902,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

@@ -34,10 +34,8 @@ var gc_src_histogramGlobal = compiled.NewSource(gc_files_histogram, "histogramGl
 //line histogram.go:25
 func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte, bins []uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -51,7 +49,7 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line histogram.go:45
+//line histogram.go:43
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
@@ -114,12 +112,9 @@ var gc_src_histogramRuns = compiled.NewSource(gc_files_histogram, "histogramRuns
 func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line histogram.go:38
 	local := gocuda.Shared[uint32](t, 256)[:256]
@@ -428,10 +423,8 @@ var gc_src_histogramTextbook = compiled.NewSource(gc_files_histogram, "histogram
 func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line histogram.go:63
 	histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]

@@ -47,7 +47,9 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	compiled.OutOfLine(func() {
 		minBuffer := minBuffer[:256]
+//line hecbench_bitpacking.go:96
 		maxBuffer := maxBuffer[:256]
+//line hecbench_bitpacking.go:98
 		gc_s_lastThread := gc_s_lastThread[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -566,10 +568,15 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 			compiled.OutOfLine(func() {
 //line hecbench_bitpacking.go:206
 				inBuffer := inBuffer[:256]
+//line hecbench_bitpacking.go:208
 				gc_s_bitStart := gc_s_bitStart[:gc_n]
+//line hecbench_bitpacking.go:210
 				gc_s_startIdx := gc_s_startIdx[:gc_n]
+//line hecbench_bitpacking.go:212
 				gc_s_endIdx := gc_s_endIdx[:gc_n]
+//line hecbench_bitpacking.go:214
 				gc_s_val := gc_s_val[:gc_n]
+//line hecbench_bitpacking.go:216
 				gc_s_bufferStart := gc_s_bufferStart[:gc_n]
 				{
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -591,6 +598,7 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 //line hecbench_bitpacking.go:211
 							b := inBuffer[localIdx]
 							offset := int(int64(idx*numBits) - int64(bitStart))
+//line hecbench_bitpacking.go:214
 							if offset > 0 {
 								b <<= offset
 							} else {

@@ -14,12 +14,9 @@ import (
 //line hecbench_bitpermute.go:34
 func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomainSize uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int64](gc_b, 0)[:gc_n]
 //line hecbench_bitpermute.go:35
@@ -39,46 +36,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 //line hecbench_bitpermute.go:39
 				v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:39
-					v := dIn[idx]
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:39
-					v := dIn[idx]
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:39
-					v := dIn[idx]
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:39
-					v := dIn[idx]
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_tx)
@@ -109,10 +67,10 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 		if agreed {
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -123,7 +81,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					dOut[rev] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -134,7 +92,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					dOut[rev] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -145,7 +103,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					dOut[rev] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -156,7 +114,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					dOut[rev] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_tx)

@@ -14,12 +14,9 @@ import (
 //line hecbench_bitpermute.go:34
 func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomainSize uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int64](gc_b, 0)[:gc_n]
 //line hecbench_bitpermute.go:35
@@ -42,46 +39,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:39
-					v := dIn[idx]
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:39
-					v := dIn[idx]
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:39
-					v := dIn[idx]
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					idx := uint32(gc_tx)
-//line hecbench_bitpermute.go:39
-					v := dIn[idx]
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_tx)
@@ -112,10 +70,10 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 		if agreed {
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -126,7 +84,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					dOut[rev] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -137,7 +95,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					dOut[rev] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -148,7 +106,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					dOut[rev] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -159,7 +117,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					dOut[rev] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_tx)

@@ -60,6 +60,7 @@ func gc_body_kernelBS(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float
 					if gc_b.Stopped() {
 						return
 					}
+//line hecbench_bsearch.go:23
 					mid := low + (high-low)/2
 					if z < accA[mid] {
 						high = mid
@@ -67,7 +68,6 @@ func gc_body_kernelBS(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float
 						low = mid
 					}
 				}
-//line hecbench_bsearch.go:30
 				accR[i] = low
 			}
 		}
@@ -129,6 +129,7 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 			if gc_b.Stopped() {
 				return
 			}
+//line hecbench_bsearch.go:43
 			nbits++
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -151,6 +152,7 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 					if gc_b.Stopped() {
 						return
 					}
+//line hecbench_bsearch.go:52
 					k >>= 1
 					if k == 0 {
 						break
@@ -160,7 +162,6 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 						idx = r
 					}
 				}
-//line hecbench_bsearch.go:61
 				accR[i] = idx
 			}
 		}
@@ -222,6 +223,7 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 			if gc_b.Stopped() {
 				return
 			}
+//line hecbench_bsearch.go:74
 			nbits++
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -244,6 +246,7 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 					if gc_b.Stopped() {
 						return
 					}
+//line hecbench_bsearch.go:83
 					k >>= 1
 					if k == 0 {
 						break
@@ -257,7 +260,6 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 						idx = r
 					}
 				}
-//line hecbench_bsearch.go:96
 				accR[i] = idx
 			}
 		}
@@ -309,6 +311,7 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 					if gc_b.Stopped() {
 						return
 					}
+//line hecbench_bsearch.go:114
 					nbits++
 				}
 				k[0] = uint64(1) << (nbits - 1)
@@ -335,6 +338,7 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 				if gc_b.Stopped() {
 					return
 				}
+//line hecbench_bsearch.go:127
 				p >>= 1
 				if p == 0 {
 					break
@@ -348,7 +352,6 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 					idx = r
 				}
 			}
-//line hecbench_bsearch.go:140
 			accR[i] = idx
 		}
 	}

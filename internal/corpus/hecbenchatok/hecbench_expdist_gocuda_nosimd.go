@@ -473,20 +473,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			}
 		}
 	}
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-//line hecbench_expdist.go:109
-		var sCrossTerm float32
-		lanes.BroadcastFloat32x8(sCrossTerm).StoreSlice(gc_s_sCrossTerm[gc_rank:])
-	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line hecbench_expdist.go:109
-		var sCrossTerm float32
-		gc_s_sCrossTerm[gc_rank] = sCrossTerm
-	}
-//line hecbench_expdist.go:110
+	clear(gc_s_sCrossTerm)
 	for gc_off, gc_limit, gc_more := 0, nblocks, true; gc_more; gc_off += edReduceBlockSz {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -505,9 +492,9 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_off2 := gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(crossTerm) && gc_to <= len(crossTerm)-gc_off2 {
 				gc_at := crossTerm[gc_off2:][:gc_to]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
 //line hecbench_expdist.go:100
@@ -520,10 +507,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 //line hecbench_expdist.go:111
 					sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
 					gc_more = true
@@ -532,9 +519,9 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					gc_s_sCrossTerm[gc_rank] = sCrossTerm
 				}
 			} else {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
 //line hecbench_expdist.go:100
@@ -549,10 +536,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 //line hecbench_expdist.go:111
 					sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

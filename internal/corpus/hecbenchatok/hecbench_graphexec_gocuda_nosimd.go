@@ -15,12 +15,9 @@ import (
 func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []float64, inputSize, outputSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line hecbench_graphexec.go:22
@@ -34,34 +31,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 //line hecbench_graphexec.go:28
 		lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
@@ -85,10 +55,10 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
 				gc_at := inputVec[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
@@ -97,7 +67,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
@@ -106,7 +76,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
@@ -115,7 +85,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
@@ -124,7 +94,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tempSum := gc_s_tempSum[gc_rank]
 					gc_more = true
@@ -133,10 +103,10 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 					gc_s_tempSum[gc_rank] = tempSum
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
@@ -149,7 +119,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
@@ -162,7 +132,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
@@ -175,7 +145,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
@@ -188,7 +158,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
@@ -203,38 +173,38 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			}
 		}
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
 			tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
@@ -302,12 +272,9 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, inputSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 //line hecbench_graphexec.go:63
@@ -321,34 +288,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 //line hecbench_graphexec.go:69
 		lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tempSum := 0.0
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
@@ -419,62 +359,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globaltid := gc_bx*gc_bdx + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:69
-						i := globaltid + gc_off
-						gc_more = true
-//line hecbench_graphexec.go:70
-						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globaltid := gc_bx*gc_bdx + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:69
-						i := globaltid + gc_off
-						gc_more = true
-//line hecbench_graphexec.go:70
-						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globaltid := gc_bx*gc_bdx + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:69
-						i := globaltid + gc_off
-						gc_more = true
-//line hecbench_graphexec.go:70
-						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globaltid := gc_bx*gc_bdx + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:69
-						i := globaltid + gc_off
-						gc_more = true
-//line hecbench_graphexec.go:70
-						tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
@@ -489,38 +374,38 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
 			tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
 			tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72

@@ -45,8 +45,7 @@ var gc_src_gpuApplySzKernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuApp
 //line hecbench_lsqt.go:30
 func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inReal, inImag, outReal, outImag []float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -64,7 +63,7 @@ func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inR
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lsqt.go:53
+//line hecbench_lsqt.go:52
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -152,8 +151,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_lsqt.go:132
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]

@@ -13,8 +13,7 @@ import (
 //line hecbench_lsqt.go:18
 func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfElements int, gStateReal, gStateImag []float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -32,7 +31,7 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lsqt.go:41
+//line hecbench_lsqt.go:40
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numberOfElements, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -141,8 +140,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_lsqt.go:81
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]

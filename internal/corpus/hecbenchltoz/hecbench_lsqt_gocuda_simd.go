@@ -14,8 +14,7 @@ import (
 //line hecbench_lsqt.go:18
 func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfElements int, gStateReal, gStateImag []float64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -33,7 +32,7 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_lsqt.go:41
+//line hecbench_lsqt.go:40
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numberOfElements, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -81,50 +80,7 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						n := gc_bx*gc_bdx + gc_tx
-//line hecbench_lsqt.go:21
-						gStateReal[n] = 0
-						gStateImag[n] = 0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						n := gc_bx*gc_bdx + gc_tx
-//line hecbench_lsqt.go:21
-						gStateReal[n] = 0
-						gStateImag[n] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						n := gc_bx*gc_bdx + gc_tx
-//line hecbench_lsqt.go:21
-						gStateReal[n] = 0
-						gStateImag[n] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						n := gc_bx*gc_bdx + gc_tx
-//line hecbench_lsqt.go:21
-						gStateReal[n] = 0
-						gStateImag[n] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -146,8 +102,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_lsqt.go:81
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]

@@ -80,8 +80,11 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 	sharedMem := gocuda.DynamicShared[int32](t)
 	compiled.OutOfLine(func() {
 		gc_s_tid := gc_s_tid[:gc_n]
+//line hecbench_moealign.go:56
 		gc_s_stride := gc_s_stride[:gc_n]
+//line hecbench_moealign.go:58
 		gc_s_cumsum := gc_s_cumsum[:gc_n]
+//line hecbench_moealign.go:60
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -103,6 +106,7 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					var fillStartIdx int
 //line hecbench_moealign.go:37
 					if side {
+//line hecbench_moealign.go:39
 						for it := gc_tx; it < maxNumTokensPadded_; it += moeFillThreads {
 							sortedTokenIDs_[sortedTokenIDsOffset+it] = int32(numel_)
 						}
@@ -113,13 +117,16 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 //line hecbench_moealign.go:53
 						cumsum = sharedMem
 						tokensCnts = sharedMem[numExperts_+1:]
+//line hecbench_moealign.go:56
 						for i := 0; i < numExperts_; i++ {
 							tokensCnts[(tid+1)*numExperts_+i] = 0
 						}
+//line hecbench_moealign.go:60
 						for i_ := tid; i_ < numel_; i_ += stride {
 							expertID := topkIDs_[i_]
 							if expertMap_ != nil {
 								expertID = expertMap_[expertID]
+//line hecbench_moealign.go:65
 								if expertID == -1 {
 									continue
 								}
@@ -143,7 +150,9 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 	compiled.OutOfLine(func() {
 //line hecbench_moealign.go:52
 		gc_s_tid := gc_s_tid[:gc_n]
+//line hecbench_moealign.go:54
 		gc_s_stride := gc_s_stride[:gc_n]
+//line hecbench_moealign.go:56
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -181,8 +190,11 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 	compiled.OutOfLine(func() {
 //line hecbench_moealign.go:43
 		gc_s_tid := gc_s_tid[:gc_n]
+//line hecbench_moealign.go:45
 		gc_s_stride := gc_s_stride[:gc_n]
+//line hecbench_moealign.go:47
 		gc_s_cumsum := gc_s_cumsum[:gc_n]
+//line hecbench_moealign.go:49
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -218,8 +230,11 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 	compiled.OutOfLine(func() {
 //line hecbench_moealign.go:43
 		gc_s_tid := gc_s_tid[:gc_n]
+//line hecbench_moealign.go:45
 		gc_s_stride := gc_s_stride[:gc_n]
+//line hecbench_moealign.go:47
 		gc_s_cumsum := gc_s_cumsum[:gc_n]
+//line hecbench_moealign.go:49
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -252,15 +267,18 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 						for i_5 := fillStartIdx; i_5 < maxNumMBlocks; i_5 += stride {
 							expertIDs_[expertIDsOffset+i_5] = inactiveExpertID
 						}
+//line hecbench_moealign.go:110
 						for i_6 := tid; i_6 < numel_; i_6 += stride {
 							expertID_ := topkIDs_[i_6]
 							if expertMap_ != nil {
 								expertID_ = expertMap_[expertID_]
+//line hecbench_moealign.go:115
 								if expertID_ == -1 {
 									continue
 								}
 							}
 							rankPostPad := tokensCnts[tid*numExperts_+int(expertID_)] + cumsum[expertID_]
+//line hecbench_moealign.go:121
 							if tokenMask == nil || tokenMask[i_6/topkNum_] != 0 {
 								sortedTokenIDs_[sortedTokenIDsOffset+int(rankPostPad)] = int32(i_6)
 								tokensCnts[tid*numExperts_+int(expertID_)]++

@@ -34,10 +34,8 @@ var gc_src_bpQueensRootDfsKernel = compiled.NewSource(gc_files_hecbench_nqueen, 
 //line hecbench_nqueen.go:48
 func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int, nPreFixos uint32, depthPreFixos int, rootPrefixes []QueenRoot, vectorOfTreeSize, sols []uint64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -51,7 +49,7 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line hecbench_nqueen.go:68
+//line hecbench_nqueen.go:66
 			if gc_off >= 0 && gc_off <= len(rootPrefixes) && gc_bdx <= len(rootPrefixes)-gc_off && gc_off <= len(sols) && gc_bdx <= len(sols)-gc_off && gc_off <= len(vectorOfTreeSize) && gc_bdx <= len(vectorOfTreeSize)-gc_off {
 				gc_at := rootPrefixes[gc_off:][:gc_bdx]
 				gc_at2 := sols[gc_off:][:gc_bdx]

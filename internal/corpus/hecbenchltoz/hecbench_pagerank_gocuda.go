@@ -141,5 +141,4 @@ func gc_body_pageRankReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pageRa
 // gc_files_hecbench_pagerank holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_pagerank.go
-//line hecbench_pagerank.go:60
 var gc_files_hecbench_pagerank embed.FS

@@ -35,10 +35,8 @@ var gc_src_bitonicSortLocalKernel = compiled.NewSource(gc_files_hecbench_particl
 func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, dir uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_dDstKey := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dDstKey {
@@ -52,7 +50,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
-//line hecbench_particles.go:67
+//line hecbench_particles.go:65
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
@@ -248,10 +246,8 @@ var gc_src_bitonicSortLocal1Kernel = compiled.NewSource(gc_files_hecbench_partic
 func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_dDstKey := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dDstKey {
@@ -265,7 +261,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
-//line hecbench_particles.go:118
+//line hecbench_particles.go:116
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
@@ -484,10 +480,8 @@ var gc_src_bitonicMergeGlobalKernel = compiled.NewSource(gc_files_hecbench_parti
 //line hecbench_particles.go:154
 func gc_body_bitonicMergeGlobalKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride, dir uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -550,10 +544,8 @@ var gc_src_bitonicMergeLocalKernel = compiled.NewSource(gc_files_hecbench_partic
 func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride, dir uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_dDstKey := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dDstKey {
@@ -567,7 +559,7 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
-//line hecbench_particles.go:204
+//line hecbench_particles.go:202
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal

@@ -29,8 +29,7 @@ var gc_src_pc1Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc1Kernel
 //line hecbench_popcount.go:25
 func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -48,7 +47,7 @@ func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:48
+//line hecbench_popcount.go:47
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -106,8 +105,7 @@ var gc_src_pc2Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc2Kernel
 //line hecbench_popcount.go:43
 func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -125,7 +123,7 @@ func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:66
+//line hecbench_popcount.go:65
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -177,10 +175,8 @@ var gc_src_pc3Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc3Kernel
 //line hecbench_popcount.go:58
 func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -194,7 +190,7 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:78
+//line hecbench_popcount.go:76
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -265,10 +261,8 @@ var gc_src_pc4Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc4Kernel
 //line hecbench_popcount.go:74
 func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -282,7 +276,7 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:94
+//line hecbench_popcount.go:92
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1228,10 +1222,8 @@ var gc_src_pc5Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc5Kernel
 //line hecbench_popcount.go:92
 func gc_body_pc5Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int, lut []uint8) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1245,7 +1237,7 @@ func gc_body_pc5Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:112
+//line hecbench_popcount.go:110
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -1286,10 +1278,8 @@ var gc_src_pc6Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc6Kernel
 //line hecbench_popcount.go:112
 func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1303,7 +1293,7 @@ func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_popcount.go:132
+//line hecbench_popcount.go:130
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {

@@ -36,12 +36,9 @@ var gc_src_computeMKernelStep1 = compiled.NewSource(gc_files_hecbench_seam, "com
 func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -196,13 +193,10 @@ var gc_src_computeMKernelStep2 = compiled.NewSource(gc_files_hecbench_seam, "com
 //line hecbench_seam.go:98
 func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_prevIx := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line hecbench_seam.go:104
 	maxRow := baseRow + seamComputeMBlocksizeX/2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
@@ -424,8 +418,7 @@ var gc_src_computeMKernelSmall = compiled.NewSource(gc_files_hecbench_seam, "com
 func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -554,8 +547,7 @@ var gc_src_computeMKernelSingle = compiled.NewSource(gc_files_hecbench_seam, "co
 func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, nElem int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
@@ -676,10 +668,8 @@ var gc_src_computeMKernelIterate0 = compiled.NewSource(gc_files_hecbench_seam, "
 //line hecbench_seam.go:238
 func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -692,7 +682,7 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 			gc_bx = 0
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_seam.go:257
+//line hecbench_seam.go:255
 		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
@@ -801,10 +791,8 @@ var gc_src_computeMKernelIterate1 = compiled.NewSource(gc_files_hecbench_seam, "
 //line hecbench_seam.go:250
 func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW, row int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -817,7 +805,7 @@ func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 			gc_bx = 0
 		}
 		gc_from, gc_to := 0, gc_bdx
-//line hecbench_seam.go:269
+//line hecbench_seam.go:267
 		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}

@@ -49,10 +49,8 @@ var gc_src_bbBinGroupKernel = compiled.NewSource(gc_files_hecbench_segsort, "bbB
 //line hecbench_segsort.go:120
 func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -66,7 +64,7 @@ func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_segsort.go:140
+//line hecbench_segsort.go:138
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -197,10 +195,8 @@ var gc_src_genCopyKernel = compiled.NewSource(gc_files_hecbench_segsort, "genCop
 //line hecbench_segsort.go:160
 func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -214,7 +210,7 @@ func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_segsort.go:180
+//line hecbench_segsort.go:178
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(binSize, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -265,10 +261,9 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_segsort.go:248
+//line hecbench_segsort.go:247
 	var gc_l_k0 [32]*int32
 	var gc_l_v0 [32]*int32
 	var gc_l_bit [32]int
@@ -492,10 +487,9 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line hecbench_segsort.go:287
+//line hecbench_segsort.go:286
 	var gc_l_k0 [32]*int32
 	var gc_l_k1 [32]*int32
 	var gc_l_v0 [32]*int32

@@ -39,9 +39,13 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_px := compiled.Scratch[int](gc_b, 0)[:gc_n]
+//line hecbench_tsa.go:73
 	gc_s_py := compiled.Scratch[int](gc_b, 1)[:gc_n]
+//line hecbench_tsa.go:75
 	gc_s_sx := compiled.Scratch[int](gc_b, 2)[:gc_n]
+//line hecbench_tsa.go:77
 	gc_s_sy := compiled.Scratch[int](gc_b, 3)[:gc_n]
+//line hecbench_tsa.go:79
 	gc_s_checkerboardPy := compiled.Scratch[int](gc_b, 4)[:gc_n]
 	gc_s_cellR := compiled.Scratch[[3]float32](gc_b, 5)[:gc_n]
 	gc_s_cellI := compiled.Scratch[[3]float32](gc_b, 6)[:gc_n]
@@ -64,6 +68,7 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						if gc_b.Stopped() {
 							return
 						}
+//line hecbench_tsa.go:71
 						if py+i*tsaStrideY >= 0 && py+i*tsaStrideY < height {
 							rl[gc_ty+i*tsaStrideY][gc_tx] = pReal[pidx]
 							im[gc_ty+i*tsaStrideY][gc_tx] = pImag[pidx]
@@ -388,7 +393,9 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 				gc_pos.Thread = gc_rank
 				px := gc_s_px[gc_rank]
 				py := gc_s_py[gc_rank]
+//line hecbench_tsa.go:166
 				var sx int
+//line hecbench_tsa.go:168
 				var sy int
 //line hecbench_tsa.go:157
 				sx = gc_tx + tsaSteps*tsaMarginX
@@ -401,6 +408,7 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						if gc_b.Stopped() {
 							return
 						}
+//line hecbench_tsa.go:163
 						if sy+i_2*tsaStrideY < tsaBlockY-tsaSteps*tsaMarginY && py+i_2*tsaStrideY < height {
 							p2Real[pidx_] = rl[sy+i_2*tsaStrideY][sx]
 							p2Imag[pidx_] = im[sy+i_2*tsaStrideY][sx]
@@ -419,5 +427,4 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 // gc_files_hecbench_tsa holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_tsa.go
-//line hecbench_tsa.go:181
 var gc_files_hecbench_tsa embed.FS

@@ -379,6 +379,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		compiled.OutOfLine(func() {
 //line hecbench_hungarian.go:133
 			repeat := repeat[:1]
+//line hecbench_hungarian.go:135
 			sRepeatKernel := sRepeatKernel[:1]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -856,9 +857,13 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		compiled.OutOfLine(func() {
 //line hecbench_hungarian.go:224
 			sFound := sFound[:1]
+//line hecbench_hungarian.go:226
 			sGoto5 := sGoto5[:1]
+//line hecbench_hungarian.go:228
 			sRepeatKernel := sRepeatKernel[:1]
+//line hecbench_hungarian.go:230
 			gc_s_vCoverRow := gc_s_vCoverRow[:gc_n]
+//line hecbench_hungarian.go:232
 			gc_s_vCoverColumn := gc_s_vCoverColumn[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -878,10 +883,12 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(0)
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -894,10 +901,12 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(1)
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -910,10 +919,12 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(2)
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -926,10 +937,12 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(3)
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -942,10 +955,12 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(4)
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -958,10 +973,12 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(5)
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -974,10 +991,12 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(6)
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -990,10 +1009,12 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(7)
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1006,10 +1027,12 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(8)
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1022,10 +1045,12 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 								{
 									n := int(9)
 									_ = n
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1153,6 +1178,7 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 						if gc_b.Stopped() {
 							return
 						}
+//line hecbench_hungarian.go:273
 						rZ0 = int(d.RowOfStarAtColumn[cZ0])
 						if !(rZ0 >= 0) {
 							break
@@ -1205,14 +1231,18 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 				rZ0 = int(d.RowOfGreenAtColumn[j])
 //line hecbench_hungarian.go:294
 				if rZ0 >= 0 && d.RowOfStarAtColumn[j] < 0 {
+//line hecbench_hungarian.go:296
 					cZ2 = int(d.ColumnOfStarAtRow[rZ0])
+//line hecbench_hungarian.go:298
 					d.ColumnOfStarAtRow[rZ0] = int32(j)
 					d.RowOfStarAtColumn[j] = int32(rZ0)
+//line hecbench_hungarian.go:301
 					for cZ2 >= 0 {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
+//line hecbench_hungarian.go:302
 						rZ0 = int(d.RowOfGreenAtColumn[cZ2])
 						cZ0 = cZ2
 						cZ2 = int(d.ColumnOfStarAtRow[rZ0])

@@ -152,14 +152,18 @@ func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, outpu
 						sScale := sSe / outSe
 //line hecbench_mergestate.go:112
 						if packOffset < headSize {
+//line hecbench_mergestate.go:114
 							pOutPack := asUint4(prefixHeadPtr)[packIdx]
 							sOutPack := asUint4(suffixHeadPtr)[packIdx]
 							var oOutPack Uint4
+//line hecbench_mergestate.go:118
 							for i := uint32(0); i < packSize; i++ {
+//line hecbench_mergestate.go:120
 								pOutF := (*[4]float32)(unsafe.Pointer(&pOutPack))[i]
 								sOutF := (*[4]float32)(unsafe.Pointer(&sOutPack))[i]
 //line hecbench_mergestate.go:124
 								oOutF := pOutF*pScale + (sOutF * sScale)
+//line hecbench_mergestate.go:126
 								(*[4]float32)(unsafe.Pointer(&oOutPack))[i] = oOutF
 							}
 //line hecbench_mergestate.go:130
@@ -180,5 +184,4 @@ func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, outpu
 // gc_files_hecbench_mergestate holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_mergestate.go hecbench_perplexity.go
-//line hecbench_mergestate.go:165
 var gc_files_hecbench_mergestate embed.FS

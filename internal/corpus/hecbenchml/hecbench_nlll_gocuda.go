@@ -53,6 +53,7 @@ func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWei
 				if gc_b.Stopped() {
 					return
 				}
+//line hecbench_nlll.go:25
 				tg := target[i]
 				if int64(tg) != ignoreIndex {
 					var curWeight float32

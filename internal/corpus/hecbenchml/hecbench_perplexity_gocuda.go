@@ -84,6 +84,7 @@ func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P [
 								P[ik+j_] *= div
 								sumDistiPi += distances[ik+j_] * P[ik+j_]
 							}
+//line hecbench_perplexity.go:54
 							entropy := logf(sumPi) + beta*sumDistiPi
 							entropyDiff := entropy - desiredEntropy
 							if fabsf(entropyDiff) <= tol {
@@ -119,5 +120,4 @@ func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P [
 // gc_files_hecbench_perplexity holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_perplexity.go
-//line hecbench_perplexity.go:92
 var gc_files_hecbench_perplexity embed.FS

@@ -33,10 +33,8 @@ var gc_src_twoOptKernel = compiled.NewSource(gc_files_hecbench_tsp, "twoOptKerne
 func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float32, globD, climbsD, bestD []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_px := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_py := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
@@ -228,43 +226,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 	})
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:87
-			var minchange int
-			gc_s_minchange[gc_rank] = minchange
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:87
-			var minchange int
-			gc_s_minchange[gc_rank] = minchange
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:87
-			var minchange int
-			gc_s_minchange[gc_rank] = minchange
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:87
-			var minchange int
-			gc_s_minchange[gc_rank] = minchange
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line hecbench_tsp.go:87
-		var minchange int
-		gc_s_minchange[gc_rank] = minchange
-	}
+	clear(gc_s_minchange)
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -289,6 +251,64 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off6 := gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 					gc_at := buf[gc_off6:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						px := gc_s_px[gc_rank]
+						py := gc_s_py[gc_rank]
+						i_3 := gc_tx + gc_off3
+						gc_more3 = true
+//line hecbench_tsp.go:90
+						gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+					}
+				} else {
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
@@ -300,7 +320,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 1
@@ -311,7 +331,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 2
@@ -322,7 +342,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 3
@@ -333,68 +353,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
 //line hecbench_tsp.go:90
-							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						px := gc_s_px[gc_rank]
-						py := gc_s_py[gc_rank]
-						i_3 := gc_tx + gc_off3
-						gc_more3 = true
-//line hecbench_tsp.go:90
-						gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-//line hecbench_tsp.go:90
-							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						px := gc_s_px[gc_rank]
@@ -407,10 +369,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				}
 			}
 		}
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank := gc_step5 + 0
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:102
 				var minchange int
@@ -422,7 +384,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step5 + 1
+				gc_rank := gc_step4 + 1
 				gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:106
 				var minchange int
@@ -434,7 +396,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step5 + 2
+				gc_rank := gc_step4 + 2
 				gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:106
 				var minchange int
@@ -446,7 +408,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step5 + 3
+				gc_rank := gc_step4 + 3
 				gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:106
 				var minchange int
@@ -458,7 +420,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:106
 			var minchange int
@@ -696,10 +658,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_off9 := ii
 					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(buf) && gc_to <= len(buf)-gc_off9 {
 						gc_at6 := buf[gc_off9:][:gc_to]
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						gc_step5 := gc_from
+						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 							{
-								gc_tx := gc_step6 + 0
+								gc_tx := gc_step5 + 0
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -707,7 +669,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step6 + 1
+								gc_tx := gc_step5 + 1
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -715,7 +677,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step6 + 2
+								gc_tx := gc_step5 + 2
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -723,7 +685,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step6 + 3
+								gc_tx := gc_step5 + 3
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -731,7 +693,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:143
@@ -739,10 +701,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_minchange[gc_rank] = minchange
 						}
 					} else {
-						gc_step7 := gc_from
-						for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+						gc_step6 := gc_from
+						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 							{
-								gc_tx := gc_step7 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -753,7 +715,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step7 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -764,7 +726,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step7 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -775,7 +737,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step7 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -786,7 +748,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
-						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line hecbench_tsp.go:98
@@ -894,10 +856,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
 				gc_at11 := bufS[gc_off12:][:1]
 				gc_at12 := bufS[gc_off13:][:1]
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -906,7 +868,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -915,7 +877,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -924,7 +886,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -933,7 +895,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
@@ -942,10 +904,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -955,7 +917,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -965,7 +927,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -975,7 +937,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -985,7 +947,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					minchange := gc_s_minchange[gc_rank]
@@ -1005,10 +967,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_at13 := bufS[gc_off14:][:1]
 				gc_at14 := bufS[gc_off15:][:1]
 				gc_at15 := bufS[gc_off16:][:1]
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
 					{
-						gc_tx := gc_step10 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -1019,7 +981,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step10 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -1030,7 +992,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step10 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -1041,7 +1003,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step10 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -1052,7 +1014,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mini := gc_s_mini[gc_rank]
 					minj := gc_s_minj[gc_rank]
@@ -1063,10 +1025,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			} else {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
 					{
-						gc_tx := gc_step11 + 0
+						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1078,7 +1040,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step11 + 1
+						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1090,7 +1052,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step11 + 2
+						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1102,7 +1064,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step11 + 3
+						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1114,7 +1076,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mini := gc_s_mini[gc_rank]
@@ -1181,34 +1143,34 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			break
 		}
 	}
-	gc_step12 := 0
-	for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+	gc_step11 := 0
+	for ; gc_step11+3 < gc_n; gc_step11 += 4 {
 		{
-			gc_rank := gc_step12 + 0
+			gc_rank := gc_step11 + 0
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step12 + 1
+			gc_rank := gc_step11 + 1
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step12 + 2
+			gc_rank := gc_step11 + 2
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step12 + 3
+			gc_rank := gc_step11 + 3
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 	}
-	for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		term := 0
 		gc_s_term[gc_rank] = term
@@ -1266,48 +1228,48 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 //line hecbench_tsp.go:210
 		if gc_bdx <= len(bufS) {
 			gc_at16 := bufS[:gc_bdx]
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_bdx; gc_step12 += 4 {
 				{
-					gc_tx := gc_step13 + 0
+					gc_tx := gc_step12 + 0
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step13 + 1
+					gc_tx := gc_step12 + 1
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step13 + 2
+					gc_tx := gc_step12 + 2
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step13 + 3
+					gc_tx := gc_step12 + 3
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
 			}
-			for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step12; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 				gc_at16[gc_tx] = int32(term)
 			}
 		} else {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_bdx; gc_step14 += 4 {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
 				{
-					gc_tx := gc_step14 + 0
+					gc_tx := gc_step13 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1315,7 +1277,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					bufS[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step14 + 1
+					gc_tx := gc_step13 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1323,7 +1285,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					bufS[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step14 + 2
+					gc_tx := gc_step13 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1331,7 +1293,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					bufS[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step14 + 3
+					gc_tx := gc_step13 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1339,7 +1301,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					bufS[gc_tx] = int32(term)
 				}
 			}
-			for gc_tx := gc_step14; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				term := gc_s_term[gc_rank]
@@ -1368,10 +1330,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off17 := k_2
 				if gc_from >= 0 && gc_off17 >= 0 && gc_off17 <= len(bufS) && gc_to <= len(bufS)-gc_off17 {
 					gc_at17 := bufS[gc_off17:][:gc_to]
-					gc_step15 := gc_from
-					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
+					gc_step14 := gc_from
+					for ; gc_step14+3 < gc_to; gc_step14 += 4 {
 						{
-							gc_tx := gc_step15 + 0
+							gc_tx := gc_step14 + 0
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1379,7 +1341,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step15 + 1
+							gc_tx := gc_step14 + 1
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1387,7 +1349,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step15 + 2
+							gc_tx := gc_step14 + 2
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1395,7 +1357,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step15 + 3
+							gc_tx := gc_step14 + 3
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1403,7 +1365,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 					}
-					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:210
@@ -1411,10 +1373,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_s_term[gc_rank] = term
 					}
 				} else {
-					gc_step16 := gc_from
-					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
+					gc_step15 := gc_from
+					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
 						{
-							gc_tx := gc_step16 + 0
+							gc_tx := gc_step15 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1423,7 +1385,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step16 + 1
+							gc_tx := gc_step15 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1432,7 +1394,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step16 + 2
+							gc_tx := gc_step15 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1441,7 +1403,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step16 + 3
+							gc_tx := gc_step15 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1450,7 +1412,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 					}
-					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1473,48 +1435,48 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(bufS) {
 					gc_at18 := bufS[:gc_to]
-					gc_step17 := gc_from
-					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
+					gc_step16 := gc_from
+					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
 						{
-							gc_tx := gc_step17 + 0
+							gc_tx := gc_step16 + 0
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step17 + 1
+							gc_tx := gc_step16 + 1
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step17 + 2
+							gc_tx := gc_step16 + 2
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step17 + 3
+							gc_tx := gc_step16 + 3
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 					}
-					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:214
 						gc_at18[gc_tx] = int32(term)
 					}
 				} else {
-					gc_step18 := gc_from
-					for ; gc_step18+3 < gc_to; gc_step18 += 4 {
+					gc_step17 := gc_from
+					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 						{
-							gc_tx := gc_step18 + 0
+							gc_tx := gc_step17 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1522,7 +1484,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step18 + 1
+							gc_tx := gc_step17 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1530,7 +1492,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step18 + 2
+							gc_tx := gc_step17 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1538,7 +1500,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step18 + 3
+							gc_tx := gc_step17 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1546,7 +1508,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							bufS[gc_tx] = int32(term)
 						}
 					}
-					for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1572,6 +1534,49 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_off18 := 0
 			if gc_from >= 0 && gc_off18 >= 0 && gc_off18 < len(bestD) {
 				gc_at19 := bestD[gc_off18:][:1]
+				gc_step18 := gc_from
+				for ; gc_step18+3 < gc_to; gc_step18 += 4 {
+					{
+						gc_tx := gc_step18 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+						atomic.Min(&gc_at19[0], int32(term))
+					}
+					{
+						gc_tx := gc_step18 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+						atomic.Min(&gc_at19[0], int32(term))
+					}
+					{
+						gc_tx := gc_step18 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+						atomic.Min(&gc_at19[0], int32(term))
+					}
+					{
+						gc_tx := gc_step18 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+						atomic.Min(&gc_at19[0], int32(term))
+					}
+				}
+				for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:224
+					atomic.Min(&gc_at19[0], int32(term))
+				}
+			} else {
 				gc_step19 := gc_from
 				for ; gc_step19+3 < gc_to; gc_step19 += 4 {
 					{
@@ -1580,7 +1585,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
+						atomic.Min(&bestD[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 1
@@ -1588,7 +1593,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
+						atomic.Min(&bestD[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 2
@@ -1596,7 +1601,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
+						atomic.Min(&bestD[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 3
@@ -1604,53 +1609,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:224
-						atomic.Min(&gc_at19[0], int32(term))
+						atomic.Min(&bestD[0], int32(term))
 					}
 				}
 				for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-					atomic.Min(&gc_at19[0], int32(term))
-				}
-			} else {
-				gc_step20 := gc_from
-				for ; gc_step20+3 < gc_to; gc_step20 += 4 {
-					{
-						gc_tx := gc_step20 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
-					}
-					{
-						gc_tx := gc_step20 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
-					}
-					{
-						gc_tx := gc_step20 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
-					}
-					{
-						gc_tx := gc_step20 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-//line hecbench_tsp.go:224
-						atomic.Min(&bestD[0], int32(term))
-					}
-				}
-				for gc_tx := gc_step20; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]

@@ -180,6 +180,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
+//line hecbench_asta.go:28
 					var i int
 //line hecbench_asta.go:69
 					var backup1, backup2, backup3, backup4 T

@@ -32,10 +32,8 @@ var gc_src_jk3HashKernel = compiled.NewSource(gc_files_hecbench_hash, "jk3HashKe
 //line hecbench_hash.go:126
 func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uint32, initvals []uint32, keys []uint32, out []uint32, N int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -49,7 +47,7 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-//line hecbench_hash.go:146
+//line hecbench_hash.go:144
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bdx*gc_bx); gc_bound < gc_to {
@@ -111,10 +109,8 @@ var gc_src_murmurHash3X64128Kernel = compiled.NewSource(gc_files_hecbench_hash, 
 //line hecbench_hash.go:301
 func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKeys []uint8, dLength []uint32, length []uint32, dOut []uint64, numKeys uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -83,46 +83,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 			localMax := float32(-maxTVal)
@@ -149,10 +110,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
 					gc_at := logits[gc_off3:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -164,7 +125,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -176,7 +137,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -188,7 +149,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -200,7 +161,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -212,10 +173,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -231,7 +192,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -247,7 +208,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -263,7 +224,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -279,7 +240,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -515,34 +476,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			localSumExp := float32(0.0)
 			gc_s_localSumExp[gc_rank] = localSumExp
@@ -566,10 +500,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off4 := gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
 					gc_at2 := logits[gc_off4:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -581,7 +515,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -593,7 +527,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -605,7 +539,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -617,7 +551,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 						var val float32
@@ -629,10 +563,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -648,7 +582,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -664,7 +598,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -680,7 +614,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -696,7 +630,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -1060,46 +994,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:117
-				localMax := float32(-maxTVal)
-				val := float32(-maxTVal)
-				_ = val
-				gc_s_localMax[gc_rank] = localMax
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:117
 			localMax := float32(-maxTVal)
@@ -1126,10 +1021,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
 					gc_at := logits[gc_off3:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -1141,7 +1036,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -1153,7 +1048,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -1165,7 +1060,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -1177,7 +1072,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						localMax := gc_s_localMax[gc_rank]
 //line hecbench_logprob.go:107
@@ -1189,10 +1084,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1208,7 +1103,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1224,7 +1119,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1240,7 +1135,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1256,7 +1151,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -1492,34 +1387,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				localSumExp := float32(0.0)
-				gc_s_localSumExp[gc_rank] = localSumExp
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			localSumExp := float32(0.0)
 			gc_s_localSumExp[gc_rank] = localSumExp
@@ -1543,10 +1411,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				gc_off4 := gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
 					gc_at2 := logits[gc_off4:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -1558,7 +1426,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -1570,7 +1438,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -1582,7 +1450,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 							var val float32
@@ -1594,7 +1462,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:106
 						var val float32
@@ -1606,10 +1474,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1625,7 +1493,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1641,7 +1509,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1657,7 +1525,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1673,7 +1541,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -2002,8 +1870,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -2023,34 +1890,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			localAccum := float32(0.0)
-			gc_s_localAccum[gc_rank] = localAccum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			localAccum := float32(0.0)
-			gc_s_localAccum[gc_rank] = localAccum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			localAccum := float32(0.0)
-			gc_s_localAccum[gc_rank] = localAccum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			localAccum := float32(0.0)
-			gc_s_localAccum[gc_rank] = localAccum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		localAccum := float32(0.0)
 		gc_s_localAccum[gc_rank] = localAccum
@@ -2127,62 +1967,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tidx := gc_tx
-						localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tidx := gc_tx
-						localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tidx := gc_tx
-						localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tidx := gc_tx
-						localAccum := gc_s_localAccum[gc_rank]
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidx := gc_tx

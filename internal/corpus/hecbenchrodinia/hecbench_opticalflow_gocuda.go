@@ -66,10 +66,13 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 				if gc_ty == 0 {
 					bsx := gc_bx * gc_bdx
 					bsy := gc_by * gc_bdy
+//line hecbench_opticalflow.go:52
 					var x, y int
 //line hecbench_opticalflow.go:56
 					var gmPos, smPos int
+//line hecbench_opticalflow.go:58
 					x = min(bsx+gc_tx, w-1)
+//line hecbench_opticalflow.go:60
 					y = max(bsy-1, 0)
 					gmPos = y*s + x
 					smPos = gc_tx + 1
@@ -84,10 +87,13 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 				} else if gc_ty == 1 {
 					bsx_ := gc_bx * gc_bdx
 					bsy_ := gc_by * gc_bdy
+//line hecbench_opticalflow.go:77
 					var x_, y_ int
 //line hecbench_opticalflow.go:81
 					var gmPos_, smPos_ int
+//line hecbench_opticalflow.go:83
 					y_ = min(bsy_+gc_tx, h-1)
+//line hecbench_opticalflow.go:85
 					x_ = max(bsx_-1, 0)
 					smPos_ = bx + 2 + gc_tx*(bx+2)
 					gmPos_ = x_ + y_*s
@@ -162,5 +168,4 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 // gc_files_hecbench_opticalflow holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_opticalflow.go
-//line hecbench_opticalflow.go:142
 var gc_files_hecbench_opticalflow embed.FS

@@ -47,10 +47,8 @@ var gc_src_cudaComputeStepFactor = compiled.NewSource(gc_files_rodinia_cfd, "cud
 //line rodinia_cfd.go:84
 func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, areas []float32, stepFactors []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -63,7 +61,7 @@ func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr 
 			gc_bx = 0
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line rodinia_cfd.go:103
+//line rodinia_cfd.go:101
 			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
@@ -145,10 +143,8 @@ var gc_src_cudaComputeFlux = compiled.NewSource(gc_files_rodinia_cfd, "cudaCompu
 //line rodinia_cfd.go:111
 func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, elementsSurroundingElements []int32, normals []float32, variables []float32, fluxes []float32, ffVariable []float32, ffFluxContributionMomentumX, ffFluxContributionMomentumY, ffFluxContributionMomentumZ, ffFluxContributionDensityEnergy []float3) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -13,10 +13,8 @@ import (
 //line rodinia_cfd.go:31
 func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ffVariable []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -90,8 +88,7 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 //line rodinia_cfd.go:241
 func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr int, oldVariables []float32, variables []float32, stepFactors []float32, fluxes []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -109,7 +106,7 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
-//line rodinia_cfd.go:264
+//line rodinia_cfd.go:263
 			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
 			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
 			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)

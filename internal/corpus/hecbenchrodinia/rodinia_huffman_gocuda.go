@@ -92,7 +92,9 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			codewordlen := gc_s_codewordlen[gc_rank]
 //line rodinia_huffman.go:37
 			var tmpbyte uint8
+//line rodinia_huffman.go:39
 			var tmpcwlen uint8
+//line rodinia_huffman.go:41
 			var tmpcw32 uint32
 			{
 				i := uint32(0)
@@ -273,7 +275,9 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			k := uint32(gc_tx)
+//line rodinia_huffman.go:34
 			var kc uint32
+//line rodinia_huffman.go:36
 			var startbit uint32
 			codewordlen := gc_s_codewordlen[gc_rank]
 //line rodinia_huffman.go:96
@@ -297,6 +301,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		var wrbits uint32
 		cw64 := gc_s_cw64[gc_rank]
 		codewordlen := gc_s_codewordlen[gc_rank]
+//line rodinia_huffman.go:120
 		var tmpcw32 uint32
 //line rodinia_huffman.go:108
 		if codewordlen > (32 - startbit) {

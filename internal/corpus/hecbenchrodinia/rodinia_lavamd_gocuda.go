@@ -152,10 +152,10 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 						if gc_b.Stopped() {
 							return
 						}
+//line rodinia_lavamd.go:126
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
-//line rodinia_lavamd.go:129
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -171,10 +171,10 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 						if gc_b.Stopped() {
 							return
 						}
+//line rodinia_lavamd.go:126
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
-//line rodinia_lavamd.go:129
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -190,10 +190,10 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 						if gc_b.Stopped() {
 							return
 						}
+//line rodinia_lavamd.go:126
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
-//line rodinia_lavamd.go:129
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -209,10 +209,10 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 						if gc_b.Stopped() {
 							return
 						}
+//line rodinia_lavamd.go:126
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
-//line rodinia_lavamd.go:129
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -228,10 +228,10 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					if gc_b.Stopped() {
 						return
 					}
+//line rodinia_lavamd.go:126
 					rAShared[wtx] = rA[wtx]
 					wtx = wtx + lavaNumberThreads
 				}
-//line rodinia_lavamd.go:129
 				wtx = tx
 				gc_s_wtx[gc_rank] = wtx
 			}
@@ -247,8 +247,11 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					wtx := gc_s_wtx[gc_rank]
 //line rodinia_lavamd.go:73
 					var pointer int
+//line rodinia_lavamd.go:75
 					var firstJ int
+//line rodinia_lavamd.go:77
 					var rB []lavaFourVector
+//line rodinia_lavamd.go:79
 					var qB []float64
 //line rodinia_lavamd.go:141
 					if k_ == 0 {
@@ -267,11 +270,11 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 						if gc_b.Stopped() {
 							return
 						}
+//line rodinia_lavamd.go:160
 						rBShared[wtx] = rB[wtx]
 						qBShared[wtx] = qB[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
-//line rodinia_lavamd.go:164
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
@@ -284,12 +287,19 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 					wtx := gc_s_wtx[gc_rank]
 //line rodinia_lavamd.go:73
 					var j int
+//line rodinia_lavamd.go:75
 					var r2 float64
+//line rodinia_lavamd.go:77
 					var u2 float64
+//line rodinia_lavamd.go:79
 					var vij float64
+//line rodinia_lavamd.go:81
 					var fs float64
+//line rodinia_lavamd.go:83
 					var fxij float64
+//line rodinia_lavamd.go:85
 					var fyij float64
+//line rodinia_lavamd.go:87
 					var fzij float64
 					d := gc_s_d[gc_rank]
 //line rodinia_lavamd.go:173

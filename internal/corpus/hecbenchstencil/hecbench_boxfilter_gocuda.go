@@ -239,6 +239,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 //line hecbench_boxfilter.go:49
 					iGlobalOffset := globalPosY*uiWidth + globalPosX
 					{
+//line hecbench_boxfilter.go:63
 						f4Sum := Float4{0.0, 0.0, 0.0, 0.0}
 //line hecbench_boxfilter.go:66
 						iOffsetX := lid - iRadius
@@ -351,5 +352,4 @@ func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDe
 // gc_files_hecbench_boxfilter holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_boxfilter.go
-//line hecbench_boxfilter.go:144
 var gc_files_hecbench_boxfilter embed.FS

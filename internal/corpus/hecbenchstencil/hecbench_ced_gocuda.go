@@ -788,6 +788,7 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 									gc_at23[gc_u2] = myMagnitude
 								}
 							default:
+//line hecbench_ced.go:271
 								gc_at23[gc_u2] = myMagnitude
 							}
 						}
@@ -839,6 +840,7 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 							out[pos] = myMagnitude
 						}
 					default:
+//line hecbench_ced.go:271
 						out[pos] = myMagnitude
 					}
 				}
@@ -889,6 +891,7 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 							out[pos] = myMagnitude
 						}
 					default:
+//line hecbench_ced.go:271
 						out[pos] = myMagnitude
 					}
 				}

@@ -144,19 +144,33 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						t0 := gc_tx
+//line hecbench_chemv.go:22
 						var privateVar5Re float32
+//line hecbench_chemv.go:24
 						var privateVar5Im float32
+//line hecbench_chemv.go:26
 						var privateVar2Re float32
+//line hecbench_chemv.go:28
 						var privateVar3Im float32
+//line hecbench_chemv.go:30
 						var privateVar2Im float32
+//line hecbench_chemv.go:32
 						var privateVar4Im float32
+//line hecbench_chemv.go:34
 						var privateVar4Re float32
+//line hecbench_chemv.go:36
 						var privateVar3Re float32
+//line hecbench_chemv.go:38
 						var privateVar99Re float32
+//line hecbench_chemv.go:40
 						var privateVar98Im float32
+//line hecbench_chemv.go:42
 						var privateVar97Im float32
+//line hecbench_chemv.go:44
 						var privateVar99Im float32
+//line hecbench_chemv.go:46
 						var privateVar97Re float32
+//line hecbench_chemv.go:48
 						var privateVar98Re float32
 //line hecbench_chemv.go:25
 						if 32*b0+t0 <= 369 && c1 == 0 {
@@ -278,11 +292,17 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						t0 := gc_tx
+//line hecbench_chemv.go:63
 						var privateVar96Re float32
+//line hecbench_chemv.go:65
 						var privateVar96Im float32
+//line hecbench_chemv.go:67
 						var privateVar94Im float32
+//line hecbench_chemv.go:69
 						var privateVar95Im float32
+//line hecbench_chemv.go:71
 						var privateVar94Re float32
+//line hecbench_chemv.go:73
 						var privateVar95Re float32
 //line hecbench_chemv.go:65
 						for c3 := max(0, 5888*b0+184*t0-c1); c3 <= min(31, 5856*b0+183*t0-c1+368); c3 += 1 {

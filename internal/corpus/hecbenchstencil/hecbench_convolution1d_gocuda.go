@@ -310,5 +310,4 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 // gc_files_hecbench_convolution1d holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_convolution1d.go
-//line hecbench_convolution1d.go:114
 var gc_files_hecbench_convolution1d embed.FS

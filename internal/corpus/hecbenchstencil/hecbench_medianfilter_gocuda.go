@@ -85,6 +85,7 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 				}
 //line hecbench_medianfilter.go:60
 				if iLocalIdX == (iBlockX - 1) {
+//line hecbench_medianfilter.go:62
 					iLocalPixOffset = iLocalIdY * iLocalPixPitch
 //line hecbench_medianfilter.go:65
 					if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) && (iGroupIdX > 0) {
@@ -106,9 +107,12 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 						}
 					}
 				} else if iLocalIdX == 0 {
+//line hecbench_medianfilter.go:88
 					iLocalPixOffset = (iLocalIdY+1)*iLocalPixPitch - 1
+//line hecbench_medianfilter.go:90
 					if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) &&
 						((iGroupIdX+1)*iBlockX < iImageWidth) {
+//line hecbench_medianfilter.go:93
 						uc4LocalData[iLocalPixOffset] = uc4Source[iDevYPrime*iImageX+(iGroupIdX+1)*iBlockX]
 					} else {
 						uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
@@ -146,6 +150,7 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 				iDevYPrime := iGroupIdY*iBlockY + iLocalIdY - 1
 //line hecbench_medianfilter.go:32
 				iDevGMEMOffset := iDevYPrime*iImageX + iImagePosX
+//line hecbench_medianfilter.go:34
 				var iLocalPixOffset int
 //line hecbench_medianfilter.go:119
 				fMedianEstimate := [3]float32{128.0, 128.0, 128.0}
@@ -162,34 +167,44 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -199,11 +214,13 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
+//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
+//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -226,34 +243,44 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -263,11 +290,13 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
+//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
+//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -290,34 +319,44 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -327,11 +366,13 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
+//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
+//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -354,34 +395,44 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -391,11 +442,13 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
+//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
+//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -418,34 +471,44 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -455,11 +518,13 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
+//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
+//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -482,34 +547,44 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -519,11 +594,13 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
+//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
+//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -546,34 +623,44 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -583,11 +670,13 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
+//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
+//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -610,34 +699,44 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
 					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
 					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
 					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
 					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
@@ -647,11 +746,13 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 					} else {
 						fMaxBound[0] = fMedianEstimate[0]
 					}
+//line hecbench_medianfilter.go:185
 					if uiHighCount[1] > 4 {
 						fMinBound[1] = fMedianEstimate[1]
 					} else {
 						fMaxBound[1] = fMedianEstimate[1]
 					}
+//line hecbench_medianfilter.go:191
 					if uiHighCount[2] > 4 {
 						fMinBound[2] = fMedianEstimate[2]
 					} else {
@@ -682,5 +783,4 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 // gc_files_hecbench_medianfilter holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_medianfilter.go
-//line hecbench_medianfilter.go:228
 var gc_files_hecbench_medianfilter embed.FS

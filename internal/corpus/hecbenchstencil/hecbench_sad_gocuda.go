@@ -157,9 +157,11 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 				if gc_b.Stopped() {
 					return
 				}
+//line hecbench_sad.go:80
 				temp = min(temp, sadArray[gid+offset])
 				offset += stride
 			}
+//line hecbench_sad.go:84
 			cache[gc_tx] = temp
 		}
 	}

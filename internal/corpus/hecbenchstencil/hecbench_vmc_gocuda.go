@@ -31,12 +31,9 @@ var gc_src_sumWithinBlocksKernel = compiled.NewSource(gc_files_hecbench_vmc, "su
 func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	nthread := gc_bdx * gc_gdx
 	if 512 <= 1*gc_bdx {
@@ -151,10 +148,8 @@ var gc_src_initranKernel = compiled.NewSource(gc_files_hecbench_vmc, "initranKer
 //line hecbench_vmc.go:94
 func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, states []uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -168,7 +163,7 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
-//line hecbench_vmc.go:114
+//line hecbench_vmc.go:112
 			if gc_off >= 0 && gc_off <= len(states) && gc_bdx <= len(states)-gc_off {
 				gc_at := states[gc_off:][:gc_bdx]
 				gc_step := 0
@@ -293,10 +288,8 @@ var gc_src_vmcInitializeKernel = compiled.NewSource(gc_files_hecbench_vmc, "vmcI
 //line hecbench_vmc.go:115
 func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1, z1, x2, y2, z2, psi []float32, states []uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -310,7 +303,7 @@ func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1,
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
-//line hecbench_vmc.go:135
+//line hecbench_vmc.go:133
 			if gc_off >= 0 && gc_off <= len(x1) && gc_bdx <= len(x1)-gc_off && gc_off <= len(states) && gc_bdx <= len(states)-gc_off && gc_off <= len(y1) && gc_bdx <= len(y1)-gc_off && gc_off <= len(z1) && gc_bdx <= len(z1)-gc_off && gc_off <= len(x2) && gc_bdx <= len(x2)-gc_off && gc_off <= len(y2) && gc_bdx <= len(y2)-gc_off && gc_off <= len(z2) && gc_bdx <= len(z2)-gc_off && gc_off <= len(psi) && gc_bdx <= len(psi)-gc_off {
 				gc_at := x1[gc_off:][:gc_bdx]
 				gc_at2 := states[gc_off:][:gc_bdx]
@@ -369,10 +362,8 @@ var gc_src_propagateKernel = compiled.NewSource(gc_files_hecbench_vmc, "propagat
 //line hecbench_vmc.go:130
 func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nstep int, X1, Y1, Z1, X2, Y2, Z2, P, stats []float32, states []uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -13,8 +13,7 @@ import (
 //line hecbench_vmc.go:103
 func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int, stats []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -31,7 +30,7 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line hecbench_vmc.go:125
+//line hecbench_vmc.go:124
 			gc_off := (gc_bdx * gc_bx) + (0 * Npoint)
 			gc_off2 := (gc_bdx * gc_bx) + (1 * Npoint)
 			gc_off3 := (gc_bdx * gc_bx) + (2 * Npoint)

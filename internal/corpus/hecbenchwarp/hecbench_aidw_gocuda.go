@@ -235,12 +235,19 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 		compiled.OutOfLine(func() {
 //line hecbench_aidw.go:152
 			sdx := sdx[:256]
+//line hecbench_aidw.go:154
 			sdy := sdy[:256]
+//line hecbench_aidw.go:156
 			sdz := sdz[:256]
+//line hecbench_aidw.go:158
 			gc_s_alpha := gc_s_alpha[:gc_n]
+//line hecbench_aidw.go:160
 			gc_s_sumUp := gc_s_sumUp[:gc_n]
+//line hecbench_aidw.go:162
 			gc_s_sumDn := gc_s_sumDn[:gc_n]
+//line hecbench_aidw.go:164
 			gc_s_sixT := gc_s_sixT[:gc_n]
+//line hecbench_aidw.go:166
 			gc_s_siyT := gc_s_siyT[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
@@ -250,6 +257,7 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 					}
 //line hecbench_aidw.go:174
 					var dist float32
+//line hecbench_aidw.go:176
 					var tt float32
 					alpha := gc_s_alpha[gc_rank]
 //line hecbench_aidw.go:179
@@ -258,6 +266,7 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 					sumUp := gc_s_sumUp[gc_rank]
 					sumDn := gc_s_sumDn[gc_rank]
 					var sixS float32
+//line hecbench_aidw.go:185
 					var siyS float32
 					sixT := gc_s_sixT[gc_rank]
 					siyT := gc_s_siyT[gc_rank]
@@ -287,6 +296,7 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 				continue
 			}
 			tid := int32(gc_tx + gc_bx*gc_bdx)
+//line hecbench_aidw.go:93
 			var m int32
 			_ = m
 			sumUp := gc_s_sumUp[gc_rank]

@@ -378,5 +378,4 @@ func gc_body_computeScoreReductionKernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 // gc_files_hecbench_computescore holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_computescore.go
-//line hecbench_computescore.go:133
 var gc_files_hecbench_computescore embed.FS

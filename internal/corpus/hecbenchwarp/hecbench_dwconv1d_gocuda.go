@@ -92,6 +92,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 	compiled.OutOfLine(func() {
 //line hecbench_dwconv1d.go:57
 		ww := ww[:768]
+//line hecbench_dwconv1d.go:59
 		kk := kk[:6144]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -403,7 +404,9 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 	compiled.OutOfLine(func() {
 //line hecbench_dwconv1d.go:106
 		kk := kk[:1536]
+//line hecbench_dwconv1d.go:108
 		gg := gg[:1536]
+//line hecbench_dwconv1d.go:110
 		gc_s_ss := gc_s_ss[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

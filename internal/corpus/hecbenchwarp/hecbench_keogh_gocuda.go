@@ -78,13 +78,16 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 //line hecbench_keogh.go:43
 						avg := avgs[idx]
 						std := stds[idx]
+//line hecbench_keogh.go:46
 						for i := int32(0); i < M; i++ {
+//line hecbench_keogh.go:48
 							value := (cache[lid+i] - avg) / std
 							lower := value - lowerBound[i]
 							upper := value - upperBound[i]
 //line hecbench_keogh.go:53
 							residues += upper*upper*b2f(upper > 0) + lower*lower*b2f(lower < 0)
 						}
+//line hecbench_keogh.go:56
 						lbKeogh[idx] = residues
 					}
 				}
@@ -96,5 +99,4 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 // gc_files_hecbench_keogh holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_keogh.go
-//line hecbench_keogh.go:67
 var gc_files_hecbench_keogh embed.FS

@@ -14,10 +14,8 @@ import (
 func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bid := gc_bx
 //line hecbench_scan2.go:23
@@ -169,10 +167,8 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []float32, blockSize uint32, sumBuffer []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -282,46 +278,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:51
 			cache0 := block[0]
@@ -362,10 +319,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					block[gc_idx6] = cache1
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -376,7 +333,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -387,7 +344,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -398,7 +355,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -409,7 +366,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						block[2*tid+1] = cache1
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -446,10 +403,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32, blockSize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -559,46 +514,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:97
 			cache0 := block[0]
@@ -639,10 +555,10 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					block[gc_idx6] = cache1
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -653,7 +569,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -664,7 +580,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -675,7 +591,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -686,7 +602,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						block[2*tid+1] = cache1
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

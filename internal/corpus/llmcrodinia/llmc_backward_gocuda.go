@@ -35,10 +35,8 @@ var gc_src_matmulBackwardBiasKernel4 = compiled.NewSource(gc_files_llmc_backward
 func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, dout []float32, B, T, OC int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_doutCol := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_doutSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -294,10 +292,8 @@ var gc_src_adamwKernel2 = compiled.NewSource(gc_files_llmc_backward, "adamwKerne
 //line llmc_backward.go:207
 func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, gradsMemory, mMemory, vMemory []float32, numParameters int, learningRate, beta1, beta2, beta1Correction, beta2Correction, eps, weightDecay float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -311,7 +307,7 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_backward.go:227
+//line llmc_backward.go:225
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numParameters, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -404,8 +400,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_threadMaxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_threadSumval := compiled.Scratch[float32](gc_b, 1)[:gc_n]

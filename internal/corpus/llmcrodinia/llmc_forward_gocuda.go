@@ -36,10 +36,8 @@ var gc_src_encoderForwardKernel3 = compiled.NewSource(gc_files_llmc_forward, "en
 //line llmc_forward.go:53
 func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out []float4, inp []int32, wte, wpe []float4, B, T, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -119,10 +117,8 @@ var gc_src_encoderBackwardKernel = compiled.NewSource(gc_files_llmc_forward, "en
 //line llmc_forward.go:72
 func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte, dwpe []float32, dout []float32, inp []int32, B, T, C int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -216,8 +212,7 @@ var gc_src_layernormForwardKernel3 = compiled.NewSource(gc_files_llmc_forward, "
 func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
@@ -498,12 +493,9 @@ var gc_src_softmaxForwardKernel5 = compiled.NewSource(gc_files_llmc_forward, "so
 func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTemperature float32, inp []float32, N, T int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-//line llmc_forward.go:164
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
 //line llmc_forward.go:168
@@ -678,10 +670,8 @@ var gc_src_permuteKernel = compiled.NewSource(gc_files_llmc_forward, "permuteKer
 //line llmc_forward.go:223
 func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []float32, inp []float32, B, N, NH, d int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -695,7 +685,7 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_forward.go:243
+//line llmc_forward.go:241
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(B*NH*N*d, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -765,10 +755,8 @@ var gc_src_unpermuteKernel = compiled.NewSource(gc_files_llmc_forward, "unpermut
 //line llmc_forward.go:246
 func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float32, out []float32, B, N, NH, d int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -782,7 +770,7 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_forward.go:266
+//line llmc_forward.go:264
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(B*NH*N*d, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -848,8 +836,7 @@ var gc_src_geluForwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluFo
 //line llmc_forward.go:269
 func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []float32, inp []float32, N int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -867,7 +854,7 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_forward.go:292
+//line llmc_forward.go:291
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -918,8 +905,7 @@ var gc_src_geluBackwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluB
 //line llmc_forward.go:282
 func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []float32, inp, dout []float32, N int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -937,7 +923,7 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_forward.go:305
+//line llmc_forward.go:304
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {

@@ -441,6 +441,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			}
 		}
 	}
+//line rodinia_btree.go:144
 	gc_apart3 := compiled.Disjoint(lastKnodeD, ReclenD) && compiled.Disjoint(endD, ReclenD) && compiled.Disjoint(RecstartD, ReclenD)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 //line rodinia_btree.go:148

@@ -136,6 +136,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							for i = 0; i < nclusters; i++ {
 								clusterBaseIndex := i * nfeatures
 								ans := float32(0.0)
+//line rodinia_kmeans.go:61
 								for j = 0; j < nfeatures; j++ {
 									addr := pointID + j*npoints
 									diff := (tFeatures[addr] -
@@ -284,5 +285,4 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 // gc_files_rodinia_kmeans holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_kmeans.go
-//line rodinia_kmeans.go:176
 var gc_files_rodinia_kmeans embed.FS

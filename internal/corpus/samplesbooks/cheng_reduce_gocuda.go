@@ -410,6 +410,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			}
 		}
 	}
+//line cheng_reduce.go:125
 	gc_apart := compiled.Disjoint(idata, gOdata)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
@@ -603,6 +604,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			}
 		}
 	}
+//line cheng_reduce.go:158
 	gc_apart := compiled.Disjoint(idata, gOdata)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
@@ -800,6 +802,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			}
 		}
 	}
+//line cheng_reduce.go:195
 	gc_apart := compiled.Disjoint(idata, gOdata)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx

@@ -29,10 +29,8 @@ var gc_src_unaryOpKernel = compiled.NewSource(gc_files_ggml_unary, "unaryOpKerne
 //line ggml_unary.go:56
 func gc_body_unaryOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(float32) float32, x, dst []float32, k int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -46,7 +44,7 @@ func gc_body_unaryOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(float
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-//line ggml_unary.go:76
+//line ggml_unary.go:74
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(k, gc_bdx*gc_bx); gc_bound < gc_to {
@@ -96,10 +94,8 @@ var gc_src_unaryOpKernelStrided = compiled.NewSource(gc_files_ggml_unary, "unary
 //line ggml_unary.go:72
 func gc_body_unaryOpKernelStrided(gc_b *compiled.Block, gc_lo, gc_hi int, op func(float32) float32, x, dst []float32, ne0, ne1, ne2, ne3, neTotal, sx0, sx1, sx2, sx3, sd0, sd1, sd2, sd3 int64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -158,10 +154,8 @@ var gc_src_unaryGatedOpKernel = compiled.NewSource(gc_files_ggml_unary, "unaryGa
 //line ggml_unary.go:98
 func gc_body_unaryGatedOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(float32) float32, x, g, dst []float32, k, n, o0, o1 int64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

@@ -34,10 +34,8 @@ var gc_src_attentionKernel1 = compiled.NewSource(gc_files_hecbench_attention, "a
 //line hecbench_attention.go:21
 func gc_body_attentionKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, key, query, dotProduct, expSum []float32, n, d int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -96,8 +94,7 @@ var gc_src_attentionKernel2 = compiled.NewSource(gc_files_hecbench_attention, "a
 //line hecbench_attention.go:37
 func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, dotProduct, score []float32, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -113,11 +110,11 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_attention.go:57
+//line hecbench_attention.go:56
 		gc_apart := compiled.Disjoint(expSum, score)
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line hecbench_attention.go:62
+//line hecbench_attention.go:61
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -247,8 +244,7 @@ var gc_src_attentionKernel1WarpReduce = compiled.NewSource(gc_files_hecbench_att
 func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotProduct, expSum []float32, n, d int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_attention.go:66
 	block := cg.ThisThreadBlock(t)
@@ -330,8 +326,7 @@ var gc_src_attentionKernel2WarpReduce = compiled.NewSource(gc_files_hecbench_att
 func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct, value, output []float32, n, d int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line hecbench_attention.go:89
 	block := cg.ThisThreadBlock(t)

@@ -14,10 +14,8 @@ import (
 //line hecbench_eclcc.go:35
 func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, nidx, nlist, nstat []int32, g *EclGlobals) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -282,8 +280,7 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_vstat := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line hecbench_eclcc.go:192
@@ -341,38 +338,7 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 //line hecbench_eclcc.go:206
 			lanes.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
 		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank] = vstat
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:205
-				vstat := representative(v, nstat)
-				gc_s_vstat[gc_rank] = vstat
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
 			vstat := representative(v, nstat)

@@ -74,5 +74,4 @@ func gc_body_unfoldBackwardElementwiseKernel(gc_b *compiled.Block, gc_lo, gc_hi 
 // gc_files_hecbench_unfold holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_unfold.go
-//line hecbench_unfold.go:43
 var gc_files_hecbench_unfold embed.FS

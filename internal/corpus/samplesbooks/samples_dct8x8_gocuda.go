@@ -620,6 +620,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_curCoef := compiled.Scratch[int16](gc_b, 0)[:gc_n]
+//line samples_dct8x8.go:220
 	gc_s_curQuant := compiled.Scratch[int16](gc_b, 1)[:gc_n]
 //line samples_dct8x8.go:209
 	cta := cg.ThisThreadBlock(t)

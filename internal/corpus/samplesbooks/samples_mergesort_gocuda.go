@@ -37,10 +37,8 @@ var gc_src_mergeSortSharedKernel = compiled.NewSource(gc_files_samples_mergesort
 func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, sortDir uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_dDstKey := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dDstKey {
@@ -54,12 +52,12 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
-//line samples_mergesort.go:109
+//line samples_mergesort.go:107
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
-//line samples_mergesort.go:114
+//line samples_mergesort.go:112
 	gc_s_baseKey := compiled.Scratch[[]uint32](gc_b, 4)[:gc_n]
 	gc_s_baseVal := compiled.Scratch[[]uint32](gc_b, 5)[:gc_n]
 	gc_s_keyA := compiled.Scratch[uint32](gc_b, 6)[:gc_n]
@@ -312,21 +310,19 @@ var gc_src_generateSampleRanksKernel = compiled.NewSource(gc_files_samples_merge
 //line samples_mergesort.go:137
 func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dRanksA, dRanksB, dSrcKey []uint32, stride, N, threadCount, sortDir uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_dRanksA := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dRanksA {
 		gc_s_dRanksA[gc_rank] = dRanksA
 	}
-//line samples_mergesort.go:149
+//line samples_mergesort.go:147
 	gc_s_dRanksB := compiled.Scratch[[]uint32](gc_b, 1)[:gc_n]
 	for gc_rank := range gc_s_dRanksB {
 		gc_s_dRanksB[gc_rank] = dRanksB
 	}
-//line samples_mergesort.go:154
+//line samples_mergesort.go:152
 	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
@@ -405,16 +401,14 @@ var gc_src_mergeRanksAndIndicesKernel = compiled.NewSource(gc_files_samples_merg
 //line samples_mergesort.go:173
 func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dLimits, dRanks []uint32, stride, N, threadCount uint32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_s_dLimits := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_dLimits {
 		gc_s_dLimits[gc_rank] = dLimits
 	}
-//line samples_mergesort.go:185
+//line samples_mergesort.go:183
 	gc_s_dRanks := compiled.Scratch[[]uint32](gc_b, 1)[:gc_n]
 	for gc_rank := range gc_s_dRanks {
 		gc_s_dRanks[gc_rank] = dRanks
@@ -494,10 +488,8 @@ var gc_src_mergeElementaryIntervalsKernel = compiled.NewSource(gc_files_samples_
 func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal, dLimitsA, dLimitsB []uint32, stride, N, sortDir uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_keyA := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_valA := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
@@ -773,10 +765,8 @@ var gc_src_bitonicMergeElementaryIntervalsKernel = compiled.NewSource(gc_files_s
 func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal, dLimitsA, dLimitsB []uint32, stride, N, sortDir uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line samples_mergesort.go:338
 	cta := cg.ThisThreadBlock(t)

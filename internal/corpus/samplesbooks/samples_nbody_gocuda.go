@@ -96,6 +96,7 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 		compiled.OutOfLine(func() {
 //line samples_nbody.go:73
 			gc_s_bodyPos := gc_s_bodyPos[:gc_n]
+//line samples_nbody.go:75
 			gc_s_acc := gc_s_acc[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {

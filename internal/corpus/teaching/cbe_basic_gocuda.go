@@ -53,6 +53,7 @@ func gc_body_addKernel(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []int32) 
 					if gc_b.Stopped() {
 						return
 					}
+//line cbe_basic.go:24
 					c[tid] = a[tid] + b[tid]
 					tid += gc_bdx * gc_gdx
 				}
@@ -100,6 +101,7 @@ func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, di
 		y := gc_by
 //line cbe_basic.go:71
 		offset := x + y*gc_gdx
+//line cbe_basic.go:73
 		gc_off := offset*4 + 0
 		gc_off2 := offset*4 + 1
 		gc_off3 := offset*4 + 2

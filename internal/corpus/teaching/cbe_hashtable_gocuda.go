@@ -57,6 +57,7 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					if gc_b.Stopped() {
 						return
 					}
+//line cbe_hashtable.go:54
 					key := keys[tid]
 					hashValue := hash(key, table.Count)
 					{

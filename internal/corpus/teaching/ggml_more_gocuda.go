@@ -85,8 +85,7 @@ var gc_src_initOffsetsKernel = compiled.NewSource(gc_files_ggml_more, "initOffse
 //line ggml_more.go:149
 func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets []int32, ncols int, nrows int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -104,7 +103,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line ggml_more.go:172
+//line ggml_more.go:171
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(nrows, gc_bx*gc_bdx); gc_bound < gc_to-1 {

@@ -539,11 +539,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_norm.go:103
+//line ggml_norm.go:102
 	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_scale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 //line ggml_norm.go:93
@@ -555,34 +554,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:96
 		lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
@@ -655,66 +627,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -869,50 +782,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:115
 		mean.StoreSlice(gc_s_mean[gc_rank:])
 	}
-	gc_step3 := gc_vstep4
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-		{
-			gc_rank := gc_step3 + 0
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step3 + 1
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step3 + 2
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step3 + 3
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:114
@@ -1004,78 +874,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -1217,10 +1016,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step5 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1229,7 +1028,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1238,7 +1037,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1247,7 +1046,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1256,7 +1055,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1283,10 +1082,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_off6 := (gc_bx * groupSize) + gc_off3
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
 				gc_at4 := dst[gc_off6:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
@@ -1294,7 +1093,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_at4[gc_tx] *= scale
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
@@ -1302,7 +1101,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_at4[gc_tx] *= scale
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
@@ -1310,7 +1109,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_at4[gc_tx] *= scale
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
@@ -1318,7 +1117,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_at4[gc_tx] *= scale
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					scale := gc_s_scale[gc_rank]
 					gc_more3 = true
@@ -1326,10 +1125,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_at4[gc_tx] *= scale
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -1342,7 +1141,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						dst[j_2] *= scale
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -1355,7 +1154,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						dst[j_2] *= scale
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -1368,7 +1167,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						dst[j_2] *= scale
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -1381,7 +1180,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						dst[j_2] *= scale
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -1406,8 +1205,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_grad := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_grad {
@@ -1422,9 +1220,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_s_dst[gc_rank] = dst
 	}
 	gc_s_sumXX := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line ggml_norm.go:171
+//line ggml_norm.go:170
 	gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-//line ggml_norm.go:173
+//line ggml_norm.go:172
 	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	gc_ty := 0
@@ -1823,34 +1621,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:212
 		lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
@@ -1926,66 +1697,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2124,10 +1836,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2135,7 +1847,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2143,7 +1855,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2151,7 +1863,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2159,7 +1871,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2186,10 +1898,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
 				gc_at2 := dst[gc_off4:][:gc_to]
 				gc_at3 := x[gc_off4:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
@@ -2197,7 +1909,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
@@ -2205,7 +1917,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
@@ -2213,7 +1925,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
@@ -2221,7 +1933,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					scale := gc_s_scale[gc_rank]
 					gc_more2 = true
@@ -2229,10 +1941,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2244,7 +1956,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						dst[col_] = scale * x[col_]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2256,7 +1968,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						dst[col_] = scale * x[col_]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2268,7 +1980,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						dst[col_] = scale * x[col_]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2280,7 +1992,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						dst[col_] = scale * x[col_]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2304,8 +2016,7 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_argmax := compiled.Scratch[int](gc_b, 1)[:gc_n]

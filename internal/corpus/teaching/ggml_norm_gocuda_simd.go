@@ -466,62 +466,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				if gc_vstep2 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -546,11 +491,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_norm.go:103
+//line ggml_norm.go:102
 	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_scale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	_ = &eps
@@ -567,34 +511,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
@@ -673,66 +590,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -1050,50 +908,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step3 := gc_vstep4
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-		{
-			gc_rank := gc_step3 + 0
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step3 + 1
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step3 + 2
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-		{
-			gc_rank := gc_step3 + 3
-			gc_pos.Thread = gc_rank
-			tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:114
-			mean := tmp / float32(groupSize)
-			tmp = 0.0
-			gc_s_tmp[gc_rank] = tmp
-			gc_s_mean[gc_rank] = mean
-		}
-	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:114
@@ -1191,78 +1006,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -1564,10 +1308,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step5 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1576,7 +1320,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1585,7 +1329,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1594,7 +1338,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1603,7 +1347,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:136
@@ -1680,62 +1424,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep8 > gc_from {
 					gc_more3 = true
 				}
-				gc_step6 := gc_vstep8
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
@@ -1760,8 +1449,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_grad := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_grad {
@@ -1776,9 +1464,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_s_dst[gc_rank] = dst
 	}
 	gc_s_sumXX := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line ggml_norm.go:171
+//line ggml_norm.go:170
 	gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-//line ggml_norm.go:173
+//line ggml_norm.go:172
 	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	gc_ty := 0
@@ -2479,34 +2167,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			tmp := float32(0.0)
-			gc_s_tmp[gc_rank] = tmp
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
@@ -2588,66 +2249,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-//line ggml_norm.go:214
-						xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2946,10 +2548,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2957,7 +2559,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2965,7 +2567,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2973,7 +2575,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -2981,7 +2583,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:231
@@ -3056,58 +2658,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep5
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						scale := gc_s_scale[gc_rank]
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3131,8 +2682,7 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_argmax := compiled.Scratch[int](gc_b, 1)[:gc_n]

@@ -531,19 +531,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_softmax.go:379
+//line ggml_softmax.go:377
 	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line ggml_softmax.go:381
+//line ggml_softmax.go:379
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_softmax.go:383
+//line ggml_softmax.go:381
 	gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line ggml_softmax.go:385
+//line ggml_softmax.go:383
 	gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
@@ -793,46 +791,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:227
 				r.StoreSlice(gc_s_r[gc_rank:])
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
 				var r float32
@@ -852,10 +811,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:236
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
 					gc_at := tmpVals_[gc_off:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
@@ -866,7 +825,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
@@ -877,7 +836,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
@@ -888,7 +847,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
@@ -899,7 +858,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 						var localMax float32
@@ -910,10 +869,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_at[0] = localMax
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -925,7 +884,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -937,7 +896,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -949,7 +908,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -961,7 +920,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -1167,46 +1126,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:227
 				r_3.StoreSlice(gc_s_r_3[gc_rank:])
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-				{
-					gc_rank := gc_step4 + 0
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step4 + 1
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step4 + 2
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step4 + 3
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_ := gc_s_val_[gc_rank]
 				var r_3 float32
@@ -1480,46 +1400,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:249
 				r_6.StoreSlice(gc_s_r_6[gc_rank:])
 			}
-			gc_step5 := gc_vstep3
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step5 + 1
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step5 + 2
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step5 + 3
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var r_6 float32
@@ -1539,10 +1420,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:258
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
@@ -1553,7 +1434,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
@@ -1564,7 +1445,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
@@ -1575,7 +1456,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
@@ -1586,7 +1467,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 						var tmpExpf float32
@@ -1597,10 +1478,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_at3[0] = tmpExpf
 					}
 				} else {
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -1612,7 +1493,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -1624,7 +1505,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -1636,7 +1517,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -1648,7 +1529,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -1865,46 +1746,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:249
 				r_9.StoreSlice(gc_s_r_9[gc_rank:])
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-				{
-					gc_rank := gc_step8 + 0
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step8 + 1
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step8 + 2
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step8 + 3
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-			}
-			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_3 := gc_s_val_3[gc_rank]
 				var r_9 float32
@@ -2016,10 +1858,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:368
 func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []float32, dst []float32, ncols int, scale float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_dgfDot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	rowx := gc_bx
@@ -2034,34 +1874,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 //line ggml_softmax.go:377
 		lanes.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank:])
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		dgfDot := float32(0.0)
 		gc_s_dgfDot[gc_rank] = dgfDot
@@ -2133,62 +1946,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2271,10 +2029,10 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				gc_at3 := dst[gc_off4:][:gc_to]
 				gc_at4 := grad[gc_off4:][:gc_to]
 				gc_at5 := dstf[gc_off4:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
@@ -2282,7 +2040,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
@@ -2290,7 +2048,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
@@ -2298,7 +2056,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
@@ -2306,7 +2064,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					dgfDot := gc_s_dgfDot[gc_rank]
 					gc_more2 = true
@@ -2314,10 +2072,10 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2329,7 +2087,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2341,7 +2099,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2353,7 +2111,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2365,7 +2123,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

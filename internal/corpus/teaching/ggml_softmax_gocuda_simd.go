@@ -1445,19 +1445,17 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-//line ggml_softmax.go:379
+//line ggml_softmax.go:377
 	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-//line ggml_softmax.go:381
+//line ggml_softmax.go:379
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-//line ggml_softmax.go:383
+//line ggml_softmax.go:381
 	gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-//line ggml_softmax.go:385
+//line ggml_softmax.go:383
 	gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
@@ -1753,46 +1751,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					var r float32
-//line ggml_softmax.go:227
-					r = val
-					gc_s_r[gc_rank] = r
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
 				var r float32
@@ -1812,10 +1771,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:236
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
 					gc_at := tmpVals_[gc_off:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
@@ -1826,7 +1785,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
@@ -1837,7 +1796,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
@@ -1848,7 +1807,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var localMax float32
@@ -1859,7 +1818,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 						var localMax float32
@@ -1870,10 +1829,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_at[0] = localMax
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -1885,7 +1844,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -1897,7 +1856,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -1909,7 +1868,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -1921,7 +1880,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = localMax
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -2173,46 +2132,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-				{
-					gc_rank := gc_step4 + 0
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step4 + 1
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step4 + 2
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step4 + 3
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-					var r_3 float32
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank] = r_3
-				}
-			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_ := gc_s_val_[gc_rank]
 				var r_3 float32
@@ -2614,46 +2534,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep3
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step5 + 1
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step5 + 2
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step5 + 3
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var r_6 float32
-//line ggml_softmax.go:249
-					r_6 = val_2
-					gc_s_r_6[gc_rank] = r_6
-				}
-			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var r_6 float32
@@ -2673,10 +2554,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:258
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
@@ -2687,7 +2568,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
@@ -2698,7 +2579,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
@@ -2709,7 +2590,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 							var tmpExpf float32
@@ -2720,7 +2601,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at3[0] = tmpExpf
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:262
 						var tmpExpf float32
@@ -2731,10 +2612,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_at3[0] = tmpExpf
 					}
 				} else {
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -2746,7 +2627,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -2758,7 +2639,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -2770,7 +2651,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -2782,7 +2663,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpVals_[gc_bx] = tmpExpf
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line ggml_softmax.go:262
@@ -3206,46 +3087,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-				{
-					gc_rank := gc_step8 + 0
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step8 + 1
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step8 + 2
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step8 + 3
-					gc_pos.Thread = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
-					var r_9 float32
-//line ggml_softmax.go:249
-					r_9 = val_3
-					gc_s_r_9[gc_rank] = r_9
-				}
-			}
-			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_3 := gc_s_val_3[gc_rank]
 				var r_9 float32
@@ -3358,10 +3200,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:368
 func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []float32, dst []float32, ncols int, scale float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_dgfDot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	_ = &scale
@@ -3381,34 +3221,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			dgfDot := float32(0.0)
-			gc_s_dgfDot[gc_rank] = dgfDot
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		dgfDot := float32(0.0)
 		gc_s_dgfDot[gc_rank] = dgfDot
@@ -3486,62 +3299,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3794,58 +3552,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step3 := gc_vstep5
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

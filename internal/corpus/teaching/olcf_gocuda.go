@@ -34,10 +34,8 @@ var gc_src_atomicRedKernel = compiled.NewSource(gc_files_olcf, "atomicRedKernel"
 //line olcf.go:31
 func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []float32, out *float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -118,12 +116,9 @@ var gc_src_reduceAKernel = compiled.NewSource(gc_files_olcf, "reduceAKernel", "d
 func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line olcf.go:43
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
@@ -281,10 +276,8 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line olcf.go:70
 	sdata := gocuda.Shared[float32](t, 32)[:32]
@@ -496,12 +489,9 @@ var gc_src_maxReduceKernel = compiled.NewSource(gc_files_olcf, "maxReduceKernel"
 func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float32, n uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line olcf.go:113
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
@@ -725,10 +715,8 @@ var gc_src_rowSumsKernel = compiled.NewSource(gc_files_olcf, "rowSumsKernel", "5
 func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	idx := gc_bx
 //line olcf.go:140
@@ -905,10 +893,8 @@ var gc_src_columnSumsKernel = compiled.NewSource(gc_files_olcf, "columnSumsKerne
 //line olcf.go:167
 func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float32, sums []float32, ds uint64) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -1072,8 +1058,7 @@ var gc_src_myRemoveIf = compiled.NewSource(gc_files_olcf, "myRemoveIf", "c6deeef
 func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_gdx := gc_b.GridDim().X
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
@@ -1386,42 +1371,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 //line olcf.go:247
 			i.StoreSlice(gc_s_i[gc_rank:])
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-//line olcf.go:247
-				i += gridSize
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 //line olcf.go:247
@@ -1439,34 +1389,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 //line olcf.go:265
 		lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
 	}
-	gc_step7 := gc_vstep2
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-		{
-			gc_rank := gc_step7 + 0
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 1
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 2
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-		{
-			gc_rank := gc_step7 + 3
-			gc_pos.Thread = gc_rank
-			stride := uint32(0)
-			gc_s_stride[gc_rank] = stride
-		}
-	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -1529,10 +1452,8 @@ var gc_src_estimateSumAhs = compiled.NewSource(gc_files_olcf, "estimateSumAhs", 
 func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length uint64, sum *T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]

@@ -369,10 +369,15 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		}
 		compiled.OutOfLine(func() {
 			gc_s_ACurr := gc_s_ACurr[:gc_n]
+//line pmpp_merge.go:157
 			gc_s_BCurr := gc_s_BCurr[:gc_n]
+//line pmpp_merge.go:159
 			gc_s_ALength := gc_s_ALength[:gc_n]
+//line pmpp_merge.go:161
 			gc_s_BLength := gc_s_BLength[:gc_n]
+//line pmpp_merge.go:163
 			gc_s_AConsumed := gc_s_AConsumed[:gc_n]
+//line pmpp_merge.go:165
 			gc_s_BConsumed := gc_s_BConsumed[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -841,14 +846,23 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		counter++
 		compiled.OutOfLine(func() {
 			gc_s_ACurr := gc_s_ACurr[:gc_n]
+//line pmpp_merge.go:357
 			gc_s_BCurr := gc_s_BCurr[:gc_n]
+//line pmpp_merge.go:359
 			gc_s_ASStart := gc_s_ASStart[:gc_n]
+//line pmpp_merge.go:361
 			gc_s_BSStart := gc_s_BSStart[:gc_n]
+//line pmpp_merge.go:363
 			gc_s_ASConsumed := gc_s_ASConsumed[:gc_n]
+//line pmpp_merge.go:365
 			gc_s_BSConsumed := gc_s_BSConsumed[:gc_n]
+//line pmpp_merge.go:367
 			gc_s_ALength := gc_s_ALength[:gc_n]
+//line pmpp_merge.go:369
 			gc_s_BLength := gc_s_BLength[:gc_n]
+//line pmpp_merge.go:371
 			gc_s_AConsumed := gc_s_AConsumed[:gc_n]
+//line pmpp_merge.go:373
 			gc_s_BConsumed := gc_s_BConsumed[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -577,9 +577,13 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		compiled.OutOfLine(func() {
 //line sgemm.go:134
 			As := As[:512]
+//line sgemm.go:136
 			Bs := Bs[:512]
+//line sgemm.go:138
 			gc_s_A := gc_s_A[:gc_n]
+//line sgemm.go:140
 			gc_s_B := gc_s_B[:gc_n]
+//line sgemm.go:142
 			gc_s_threadResults := gc_s_threadResults[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -803,8 +807,11 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	for bkIdx := uint32(0); bkIdx < uint32(K); bkIdx += sgemm5BK {
 		compiled.OutOfLine(func() {
 			As := As[:512]
+//line sgemm.go:201
 			Bs := Bs[:512]
+//line sgemm.go:203
 			gc_s_A := gc_s_A[:gc_n]
+//line sgemm.go:205
 			gc_s_B := gc_s_B[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -834,11 +841,17 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		})
 		compiled.OutOfLine(func() {
 			As := As[:512]
+//line sgemm.go:213
 			Bs := Bs[:512]
+//line sgemm.go:215
 			gc_s_A := gc_s_A[:gc_n]
+//line sgemm.go:217
 			gc_s_B := gc_s_B[:gc_n]
+//line sgemm.go:219
 			gc_s_threadResults := gc_s_threadResults[:gc_n]
+//line sgemm.go:221
 			gc_s_regM := gc_s_regM[:gc_n]
+//line sgemm.go:223
 			gc_s_regN := gc_s_regN[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -942,6 +955,7 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
 							}
+//line sgemm.go:218
 							for resIdxM := uint32(0); resIdxM < sgemm5TM; resIdxM++ {
 								{
 									{
@@ -1008,6 +1022,7 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	compiled.OutOfLine(func() {
 //line sgemm.go:236
 		gc_s_C := gc_s_C[:gc_n]
+//line sgemm.go:238
 		gc_s_threadResults := gc_s_threadResults[:gc_n]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1089,5 +1104,4 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 // gc_files_sgemm holds the source files whose lines the kernels' records hash.
 //
 //go:embed pmpp_merge.go sgemm.go
-//line sgemm.go:244
 var gc_files_sgemm embed.FS

@@ -134,5 +134,4 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 // gc_files_flash holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go flash.go
-//line flash.go:97
 var gc_files_flash embed.FS

@@ -33,10 +33,8 @@ var gc_src_crossentropyForward1Kernel = compiled.NewSource(gc_files_llmc_misc, "
 //line llmc_misc.go:24
 func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, losses, probs []float32, targets []int32, B, T, V int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -50,7 +48,7 @@ func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_misc.go:44
+//line llmc_misc.go:42
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(B*T, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -129,10 +127,8 @@ var gc_src_crossentropySoftmaxBackward1Kernel = compiled.NewSource(gc_files_llmc
 //line llmc_misc.go:40
 func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dlogits, dlosses, probs []float32, targets []int32, B, T, V int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -146,7 +142,7 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line llmc_misc.go:60
+//line llmc_misc.go:58
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(B*T*V, gc_bx*gc_bdx); gc_bound < gc_to {
@@ -243,8 +239,7 @@ var gc_src_matmulBackwardBias2Kernel = compiled.NewSource(gc_files_llmc_misc, "m
 func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
@@ -392,10 +387,8 @@ var gc_src_attentionQueryKey1Kernel = compiled.NewSource(gc_files_llmc_misc, "at
 //line llmc_misc.go:209
 func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, preatt, inp []float32, B, T, C, NH int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -520,10 +513,8 @@ var gc_src_attentionSoftmax1Kernel = compiled.NewSource(gc_files_llmc_misc, "att
 //line llmc_misc.go:242
 func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att, preatt []float32, B, T, NH int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -668,10 +659,8 @@ var gc_src_attentionValue1Kernel = compiled.NewSource(gc_files_llmc_misc, "atten
 //line llmc_misc.go:289
 func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, att, inp []float32, B, T, C, NH int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

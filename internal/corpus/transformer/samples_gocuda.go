@@ -73,7 +73,7 @@ type gc_jam_jacobiMethodKernel_208_lane struct {
 func gc_jam_jacobiMethodKernel_208_add(gc_j *gc_jam_jacobiMethodKernel_208, gc_arg0 int, gc_arg1 int, rowThreadSum float64, A []float32, i int, xShared []float64, gc_dst []float64, gc_at int) (gc_zero float64) {
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(1, (i*jacobiNRows+0), gc_arg0, jacobiNRows-1, len(A)) && compiled.StepsIn(jacobiNRows-1, gc_arg1) && compiled.IndexesIn(1, 0, gc_arg0, jacobiNRows-1, len(xShared))) {
+	if !(compiled.IndexesIn(1, (i*jacobiNRows), gc_arg0, jacobiNRows-1, len(A)) && compiled.StepsIn(jacobiNRows-1, gc_arg1) && compiled.IndexesIn(1, 0, gc_arg0, jacobiNRows-1, len(xShared))) {
 		gc_jam_jacobiMethodKernel_208_run1(&gc_jam_jacobiMethodKernel_208_lane{gc_arg0, gc_arg1, rowThreadSum, A, i, xShared, gc_dst, gc_at})
 		return
 	}
@@ -247,8 +247,7 @@ var gc_src_fwtBatch2Kernel = compiled.NewSource(gc_files_samples, "fwtBatch2Kern
 //line samples.go:365
 func gc_body_fwtBatch2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput, dInput []float32, stride int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -369,10 +368,8 @@ var gc_src_blackScholesKernel = compiled.NewSource(gc_files_samples, "blackSchol
 //line samples.go:545
 func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears []float2, Riskfree, Volatility float32, optN int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -386,7 +383,7 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-//line samples.go:565
+//line samples.go:563
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff((optN / 2), gc_bdx*gc_bx); gc_bound < gc_to {
@@ -448,10 +445,8 @@ var gc_src_binomialOptionsKernel = compiled.NewSource(gc_files_samples, "binomia
 func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionData, dCallValue []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_call := compiled.Scratch[[17]float32](gc_b, 0)[:gc_n]
 //line samples.go:589

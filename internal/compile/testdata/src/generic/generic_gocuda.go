@@ -388,5 +388,4 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 // gc_files_generic holds the source files whose lines the kernels' records hash.
 //
 //go:embed generic.go
-//line generic.go:55
 var gc_files_generic embed.FS

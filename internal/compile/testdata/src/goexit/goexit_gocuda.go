@@ -32,10 +32,8 @@ var gc_src_scale = compiled.NewSource(gc_files_goexit, "scale", "0a8581cc095bcb4
 func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -50,7 +48,7 @@ func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-//line goexit.go:52
+//line goexit.go:50
 			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
 				gc_at := x[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -113,8 +111,7 @@ var gc_src_leaveKernel = compiled.NewSource(gc_files_goexit, "leaveKernel", "e1d
 //line goexit.go:57
 func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -122,7 +119,7 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:69
+//line goexit.go:68
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
@@ -230,8 +227,7 @@ var gc_src_apply = compiled.NewSource(gc_files_goexit, "apply", "d478873167533f9
 //line goexit.go:66
 func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(float32) float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -239,7 +235,7 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:78
+//line goexit.go:77
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
@@ -329,8 +325,7 @@ var gc_src_label = compiled.NewSource(gc_files_goexit, "label", "b8e4367fbe30e1a
 func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -339,7 +334,7 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 		gc_pos.Block = gc_blk
 		gc_b.EnterBlock(gc_blk)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:94
+//line goexit.go:93
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
@@ -448,8 +443,7 @@ var gc_src_yield = compiled.NewSource(gc_files_goexit, "yield", "49cb6847876ee26
 //line goexit.go:88
 func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -458,7 +452,7 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
-//line goexit.go:101
+//line goexit.go:100
 			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
 				gc_at := x[gc_off:][:1]
 				gc_at2 := x[:gc_bdx]
@@ -628,8 +622,7 @@ var gc_src_local = compiled.NewSource(gc_files_goexit, "local", "0ee4169cb0e7617
 //line goexit.go:99
 func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -637,7 +630,7 @@ func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:111
+//line goexit.go:110
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -674,8 +667,7 @@ var gc_src_replace = compiled.NewSource(gc_files_goexit, "replace", "02f950084d9
 //line goexit.go:108
 func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(float32) float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	gc_s_f := compiled.Scratch[func(float32) float32](gc_b, 0)[:gc_n]
 	for gc_rank := range gc_s_f {
@@ -687,7 +679,7 @@ func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-//line goexit.go:125
+//line goexit.go:124
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -729,8 +721,7 @@ var gc_src_choose = compiled.NewSource(gc_files_goexit, "choose", "d87a897378f0e
 //line goexit.go:117
 func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(float32) float32) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -739,7 +730,7 @@ func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
-//line goexit.go:130
+//line goexit.go:129
 			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
 				gc_at := x[gc_off:][:1]
 				gc_at2 := x[:gc_bdx]

@@ -18,8 +18,7 @@ var gc_src_pair = compiled.NewSource(gc_files_specialize, "pair", "6d5c9ce070ca4
 //line specialize.go:21
 func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, n int) {
 	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
+	gc_bdx := gc_b.Dim().X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
@@ -37,7 +36,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-//line specialize.go:44
+//line specialize.go:43
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
